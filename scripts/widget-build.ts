@@ -1,0 +1,37 @@
+/**
+ * Builds the widget when dist/widget is missing or older than anything it is built from,
+ * so `npm start` right after `npm install` (or after a pull) serves the current player.
+ */
+import { readdir, stat } from 'node:fs/promises';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const ROOT = fileURLToPath(new URL('../', import.meta.url));
+const BUILD_MARKER = path.join(ROOT, 'dist/widget/embed.html');
+const INPUTS = ['src', 'workers', 'vite.config.ts', 'package.json', 'package-lock.json', 'tsconfig.json'];
+
+async function newestMtime(entry: string): Promise<number> {
+  const info = await stat(entry).catch(() => undefined);
+  if (!info) return 0;
+  if (!info.isDirectory()) return info.mtimeMs;
+  const children = await readdir(entry);
+  const times = await Promise.all(
+    children.filter((name) => !name.endsWith('.test.ts') && !name.endsWith('.test.tsx')).map((name) => newestMtime(path.join(entry, name))),
+  );
+  return Math.max(info.mtimeMs, ...times);
+}
+
+export async function widgetBuildIsStale(): Promise<boolean> {
+  const built = await stat(BUILD_MARKER).catch(() => undefined);
+  if (!built) return true;
+  const sources = await Promise.all(INPUTS.map((entry) => newestMtime(path.join(ROOT, entry))));
+  return Math.max(...sources) > built.mtimeMs;
+}
+
+export async function buildWidgetIfStale(): Promise<boolean> {
+  if (!(await widgetBuildIsStale())) return false;
+  console.log('Building the player widget…');
+  const { build } = await import('vite');
+  await build({ configFile: path.join(ROOT, 'vite.config.ts'), logLevel: 'warn' });
+  return true;
+}

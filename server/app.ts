@@ -1,0 +1,58 @@
+import cors from '@fastify/cors';
+import Fastify, { LogController, type FastifyInstance } from 'fastify';
+import { AdsRepository } from './ads/ads-repository.ts';
+import { CatalogueRepository } from './catalogue/catalogue-repository.ts';
+import type { ServerConfig } from './config.ts';
+import type { Database } from './db/database.ts';
+import { installErrorHandlers } from './http/http-error.ts';
+import { CATALOG_API_PREFIX } from './http/paths.ts';
+import { adRoutes } from './routes/ad-routes.ts';
+import { catalogueRoutes } from './routes/catalogue-routes.ts';
+import { manifestRoutes } from './routes/manifest-routes.ts';
+import { mediaRoutes } from './routes/media-routes.ts';
+import { widgetRoutes } from './routes/widget-routes.ts';
+
+export interface AppOptions {
+  config: ServerConfig;
+  db: Database;
+  /** Log requests that fail; off in tests. */
+  logger?: boolean;
+}
+
+/** The whole HTTP surface: catalogue API, demo ad server, media, and the widget. */
+export async function buildApp({ config, db, logger = false }: AppOptions): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger: logger ? { level: 'info' } : false,
+    // Failures are logged by the error handler; a line per request would drown them.
+    logController: new LogController({ disableRequestLogging: true }),
+    // Behind an edge proxy the client's protocol and host come in X-Forwarded-* headers.
+    trustProxy: true,
+    return503OnClosing: true,
+  });
+  installErrorHandlers(app);
+
+  // The catalogue is public and carries no cookies, so any origin may read it. The player sends
+  // X-Session-Context (and later Authorization) on every call, which needs a preflight.
+  await app.register(cors, {
+    origin: '*',
+    methods: ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE'],
+    allowedHeaders: ['Authorization', 'Content-Type', 'Range', 'X-Session-Context', 'X-XSRF-TOKEN'],
+    exposedHeaders: ['Accept-Ranges', 'Content-Length', 'Content-Range', 'Authorization'],
+    maxAge: 86400,
+  });
+
+  const catalogue = new CatalogueRepository(db);
+  const ads = new AdsRepository(db);
+
+  await app.register(
+    async (api) => {
+      catalogueRoutes(api, { catalogue, countryHeader: config.countryHeader, defaultCountry: config.defaultCountry });
+      manifestRoutes(api, catalogue);
+      adRoutes(api, ads, config.publicOrigin);
+    },
+    { prefix: CATALOG_API_PREFIX },
+  );
+  await mediaRoutes(app, config.mediaDir);
+  await widgetRoutes(app, { widgetDir: config.widgetDir, attributes: config.widget, catalogue });
+  return app;
+}

@@ -1,0 +1,183 @@
+import type { Queryable } from '../db/database.ts';
+import type { Content, Episode, MasterManifest, Season } from '../../src/api/schema.ts';
+import { episodeManifestPath, MEDIA_URL_PREFIX, variantManifestPath } from '../http/paths.ts';
+
+interface ContentRow {
+  id: number;
+  slug: string;
+  title: string;
+  description: string;
+  content_type: 'movie' | 'series';
+  year: number;
+  kinopoisk_id: number | null;
+  imdb_id: string | null;
+  rating_kinopoisk: number | null;
+  rating_imdb: number | null;
+  poster_path: string;
+  countries: string[];
+  languages: string[];
+  episode_count: number;
+}
+
+interface EpisodeRow {
+  id: number;
+  content_id: number;
+  episode_order: number;
+  title: string;
+  description: string;
+  poster_path: string | null;
+  duration: number;
+  is_completed: boolean;
+  season_id: number;
+  season_order: number;
+}
+
+/** Reads the catalogue; every method answers null for an unknown id. */
+export class CatalogueRepository {
+  private readonly db: Queryable;
+
+  constructor(db: Queryable) {
+    this.db = db;
+  }
+
+  async findContent(id: number): Promise<Content | null> {
+    const [row] = await this.db.query<ContentRow>(
+      `SELECT c.*,
+         ARRAY(SELECT slug FROM content_countries WHERE content_id = c.id ORDER BY position) AS countries,
+         ARRAY(SELECT code FROM content_languages WHERE content_id = c.id ORDER BY position) AS languages,
+         (SELECT count(*)::int FROM episodes WHERE content_id = c.id) AS episode_count
+       FROM contents c WHERE c.id = $1`,
+      [id],
+    );
+    return row ? toContent(row) : null;
+  }
+
+  async listContentIds(): Promise<Array<{ id: number; title: string }>> {
+    return this.db.query('SELECT id, title FROM contents ORDER BY id');
+  }
+
+  async listSeasons(contentId: number): Promise<Season[] | null> {
+    if (!(await this.contentExists(contentId))) return null;
+    const rows = await this.db.query<{ id: number; season_order: number }>(
+      'SELECT id, season_order FROM seasons WHERE content_id = $1 ORDER BY season_order',
+      [contentId],
+    );
+    return rows.map((row) => ({ id: row.id, contentId, order: row.season_order, title: `${row.season_order} сезон` }));
+  }
+
+  /** Episodes ordered by season order, then episode order (SPEC.md section 4). */
+  async listEpisodes(contentId: number): Promise<Episode[] | null> {
+    if (!(await this.contentExists(contentId))) return null;
+    const rows = await this.db.query<EpisodeRow>(
+      `SELECT e.id, e.content_id, e.episode_order, e.title, e.description, e.poster_path, e.duration,
+         e.is_completed, s.id AS season_id, s.season_order
+       FROM episodes e JOIN seasons s ON s.id = e.season_id
+       WHERE e.content_id = $1
+       ORDER BY s.season_order, e.episode_order`,
+      [contentId],
+    );
+    const variants = await this.db.query<{ id: number; episode_id: number; title: string }>(
+      `SELECT v.id, v.episode_id, v.title FROM episode_variants v
+       JOIN episodes e ON e.id = v.episode_id
+       WHERE e.content_id = $1 ORDER BY v.episode_id, v.variant_order`,
+      [contentId],
+    );
+    return rows.map((row) => ({
+      id: row.id,
+      contentId: row.content_id,
+      order: row.episode_order,
+      title: row.title,
+      description: row.description,
+      posterPath: row.poster_path,
+      duration: row.duration,
+      isCompleted: row.is_completed,
+      season: { id: row.season_id, order: row.season_order },
+      m3u8MasterFilePath: episodeManifestPath(row.id),
+      episodeVariants: variants
+        .filter((variant) => variant.episode_id === row.id)
+        .map((variant) => ({ id: variant.id, title: variant.title, filepath: variantManifestPath(variant.id) })),
+    }));
+  }
+
+  /** True unless the content is blocked in `countryCode` (ISO 3166-1 alpha-2). */
+  async isAvailable(contentId: number, countryCode: string): Promise<boolean | null> {
+    if (!(await this.contentExists(contentId))) return null;
+    const blocked = await this.db.query(
+      'SELECT 1 FROM content_blocked_countries WHERE content_id = $1 AND country_code = $2',
+      [contentId, countryCode],
+    );
+    return blocked.length === 0;
+  }
+
+  /** The episode's own master manifest; null when the episode is unknown or has no media. */
+  async episodeManifest(episodeId: number): Promise<MasterManifest | null> {
+    const sources = await this.db.query<SourceRow>(
+      'SELECT link, label, is_default FROM media_sources WHERE episode_id = $1 AND variant_id IS NULL ORDER BY position',
+      [episodeId],
+    );
+    return this.manifest(episodeId, sources);
+  }
+
+  /** A voice-over variant's master manifest: its own sources, the episode's subtitles. */
+  async variantManifest(variantId: number): Promise<MasterManifest | null> {
+    const [variant] = await this.db.query<{ episode_id: number }>(
+      'SELECT episode_id FROM episode_variants WHERE id = $1',
+      [variantId],
+    );
+    if (!variant) return null;
+    const sources = await this.db.query<SourceRow>(
+      'SELECT link, label, is_default FROM media_sources WHERE variant_id = $1 ORDER BY position',
+      [variantId],
+    );
+    return this.manifest(variant.episode_id, sources);
+  }
+
+  private async manifest(episodeId: number, sources: SourceRow[]): Promise<MasterManifest | null> {
+    if (sources.length === 0) return null;
+    const [episode] = await this.db.query<{ media_dir: string | null }>('SELECT media_dir FROM episodes WHERE id = $1', [episodeId]);
+    const subtitles = await this.db.query<{ src: string; label: string; language: string }>(
+      'SELECT src, label, language FROM subtitles WHERE episode_id = $1 ORDER BY position',
+      [episodeId],
+    );
+    const thumbs = episode?.media_dir ? `${MEDIA_URL_PREFIX}${episode.media_dir}/thumbs/thumbs` : null;
+    return {
+      sources: sources.map((row) => ({ link: row.link, label: row.label, isDefault: row.is_default })),
+      subtitles,
+      ...(thumbs ? { thumbnails: { json: `${thumbs}.json`, vtt: `${thumbs}.vtt` } } : {}),
+    };
+  }
+
+  private async contentExists(id: number): Promise<boolean> {
+    return (await this.db.query('SELECT 1 FROM contents WHERE id = $1', [id])).length > 0;
+  }
+}
+
+interface SourceRow {
+  link: string;
+  label: string;
+  is_default: boolean;
+}
+
+function toContent(row: ContentRow): Content {
+  return {
+    id: row.id,
+    slug: row.slug,
+    title: row.title,
+    description: row.description,
+    hasMultipleEpisodes: row.episode_count > 1,
+    posterUrl: row.poster_path,
+    contentType: { slug: row.content_type },
+    kinopoiskId: row.kinopoisk_id,
+    imdbId: row.imdb_id,
+    year: row.year,
+    countries: row.countries.map((slug) => ({ slug })),
+    languages: row.languages.map((code) => ({ code })),
+    rating: {
+      kinopoisk: row.rating_kinopoisk === null ? null : { value: row.rating_kinopoisk },
+      imdb:
+        row.rating_imdb === null || row.imdb_id === null
+          ? null
+          : { value: row.rating_imdb, url: `https://www.imdb.com/title/${row.imdb_id}/` },
+    },
+  };
+}

@@ -1,0 +1,89 @@
+import { fileURLToPath } from 'node:url';
+import { z } from 'zod';
+
+/**
+ * The server's configuration, from the environment. Every key says who reads it.
+ * Defaults make `npm start` work on a fresh clone with no set-up.
+ */
+export interface ServerConfig {
+  /** Listener. PORT, HOST. */
+  port: number;
+  host: string;
+  /** postgres://… of a PostgreSQL server; unset means the embedded database. DATABASE_URL. */
+  databaseUrl: string | undefined;
+  /** Embedded database folder, or 'memory://'. DATA_DIR. */
+  dataDir: string;
+  /** Demo media served under /catalog-api/media/. */
+  mediaDir: string;
+  /** The built widget (embed.html and assets/). */
+  widgetDir: string;
+  /** Origin put in absolute URLs (VAST, ad list); unset: taken from the request. PUBLIC_ORIGIN. */
+  publicOrigin: string | undefined;
+  /** Request header in which the edge passes the viewer's country (ISO 3166-1 alpha-2). COUNTRY_HEADER. */
+  countryHeader: string;
+  /** Country assumed when that header is absent or malformed. DEFAULT_COUNTRY. */
+  defaultCountry: string;
+  /** What /embed writes into the widget root's data attributes (read by src/config). */
+  widget: WidgetAttributes;
+}
+
+/** The widget's data attributes (SPEC.md section 1). */
+export interface WidgetAttributes {
+  /** API_BASE_URL: base URL of the catalogue API. */
+  apiBaseUrl: string;
+  /** AD_LIST_URL: where the ad list (prerollList, midrollList) comes from. */
+  adListUrl: string;
+  /** FULLSCREEN_MODE: 'native' (Fullscreen API) or 'stretch' (the host stretches the frame). */
+  fullscreenMode: 'native' | 'stretch';
+  /** ERROR_PROJECT: error-reporting project label. */
+  errorProject: string;
+  /** LANG_ORDER: preferred audio/subtitle languages, comma-separated. */
+  langOrder: string[];
+}
+
+const ROOT = fileURLToPath(new URL('../', import.meta.url));
+
+const envSchema = z.object({
+  PORT: z.coerce.number().int().min(0).max(65535).default(8080),
+  HOST: z.string().min(1).default('127.0.0.1'),
+  DATABASE_URL: z.string().regex(/^postgres(ql)?:\/\//, 'must start with postgres://').optional(),
+  DATA_DIR: z.string().min(1).default(`${ROOT}data`),
+  MEDIA_DIR: z.string().min(1).default(`${ROOT}server/media`),
+  WIDGET_DIR: z.string().min(1).default(`${ROOT}dist/widget`),
+  PUBLIC_ORIGIN: z.url().optional(),
+  COUNTRY_HEADER: z.string().regex(/^[a-z0-9-]+$/i).default('x-viewer-country'),
+  DEFAULT_COUNTRY: z.string().regex(/^[A-Z]{2}$/, 'must be two upper-case letters').default('RU'),
+  API_BASE_URL: z.string().min(1).default('/catalog-api'),
+  AD_LIST_URL: z.string().min(1).default('/catalog-api/ad-list.json'),
+  FULLSCREEN_MODE: z.enum(['native', 'stretch']).default('native'),
+  ERROR_PROJECT: z.string().min(1).default('other'),
+  LANG_ORDER: z.string().default('ru,en'),
+});
+
+/** Reads the configuration; throws one error that lists every bad variable. */
+export function loadServerConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
+  const parsed = envSchema.safeParse(env);
+  if (!parsed.success) {
+    const problems = parsed.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`);
+    throw new Error(`Bad server configuration:\n  ${problems.join('\n  ')}`);
+  }
+  const e = parsed.data;
+  return {
+    port: e.PORT,
+    host: e.HOST,
+    databaseUrl: e.DATABASE_URL,
+    dataDir: e.DATA_DIR,
+    mediaDir: e.MEDIA_DIR,
+    widgetDir: e.WIDGET_DIR,
+    publicOrigin: e.PUBLIC_ORIGIN?.replace(/\/$/, ''),
+    countryHeader: e.COUNTRY_HEADER.toLowerCase(),
+    defaultCountry: e.DEFAULT_COUNTRY,
+    widget: {
+      apiBaseUrl: e.API_BASE_URL,
+      adListUrl: e.AD_LIST_URL,
+      fullscreenMode: e.FULLSCREEN_MODE,
+      errorProject: e.ERROR_PROJECT,
+      langOrder: e.LANG_ORDER.split(',').map((code) => code.trim()).filter(Boolean),
+    },
+  };
+}

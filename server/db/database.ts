@@ -1,0 +1,37 @@
+/**
+ * One narrow interface over the two SQL back ends: embedded PGlite (the default, no set-up)
+ * and a PostgreSQL server (when DATABASE_URL is set). Both speak PostgreSQL, so the SQL,
+ * migrations and repositories are the same; only opening and closing differ.
+ */
+export interface Queryable {
+  /** Runs one parameterised statement ($1, $2, …) and returns its rows. */
+  query<Row extends object>(sql: string, params?: readonly unknown[]): Promise<Row[]>;
+  /** Runs several statements without parameters (migrations). */
+  exec(sql: string): Promise<void>;
+}
+
+export interface Database extends Queryable {
+  readonly kind: 'pglite' | 'postgres';
+  /** Runs `work` in one transaction: committed when it resolves, rolled back when it throws. */
+  transaction<T>(work: (tx: Queryable) => Promise<T>): Promise<T>;
+  /** Idempotent. */
+  close(): Promise<void>;
+}
+
+export interface DatabaseOptions {
+  /** postgres://… connection string; when absent the embedded database is used. */
+  url?: string | undefined;
+  /** PGlite data directory, or 'memory://' for a database that lives only in this process. */
+  dataDir?: string | undefined;
+  /** PostgreSQL only: the schema to work in (tests use one schema per suite). */
+  schema?: string | undefined;
+}
+
+export async function openDatabase(options: DatabaseOptions): Promise<Database> {
+  if (options.url) {
+    const { openPostgres } = await import('./postgres-database.ts');
+    return openPostgres(options.url, options.schema);
+  }
+  const { openPglite } = await import('./pglite-database.ts');
+  return openPglite(options.dataDir ?? 'memory://');
+}

@@ -1,0 +1,35 @@
+import { STATUS_CODES } from 'node:http';
+import type { FastifyError, FastifyInstance } from 'fastify';
+import type { ApiError } from '../../src/api/schema.ts';
+
+/** An error whose message is safe to show the client. */
+export class HttpError extends Error {
+  readonly statusCode: number;
+
+  constructor(statusCode: number, message: string) {
+    super(message);
+    this.statusCode = statusCode;
+    this.name = 'HttpError';
+  }
+}
+
+export function apiError(statusCode: number, message: string): ApiError {
+  return { statusCode, error: STATUS_CODES[statusCode] ?? 'Error', message };
+}
+
+/**
+ * Every failure becomes the same JSON shape. Client errors keep their message (it says what
+ * was wrong); server errors are logged and answered with a generic message, never a stack.
+ */
+export function installErrorHandlers(app: FastifyInstance): void {
+  app.setErrorHandler((error: FastifyError | HttpError, request, reply) => {
+    const trusted = error instanceof HttpError || (error.statusCode !== undefined && error.statusCode >= 400 && error.statusCode < 500);
+    const status = trusted && error.statusCode ? error.statusCode : 500;
+    if (!trusted) request.log.error({ err: error, url: request.url }, 'request failed');
+    const message = trusted ? error.message : 'Internal server error';
+    void reply.status(status).type('application/json; charset=utf-8').send(apiError(status, message));
+  });
+  app.setNotFoundHandler((request, reply) => {
+    void reply.status(404).send(apiError(404, `Nothing at ${request.method} ${request.url.split('?')[0]}`));
+  });
+}

@@ -1,0 +1,13 @@
+/** URL paths the server answers on; the player's defaults use the same ones. */
+export const CATALOG_API_PREFIX = '/catalog-api';
+export const MEDIA_URL_PREFIX = `${CATALOG_API_PREFIX}/media/`;
+export const MANIFEST_URL_PREFIX = `${CATALOG_API_PREFIX}/manifests`;
+export const WIDGET_ASSETS_PREFIX = '/assets/';
+
+export function episodeManifestPath(episodeId: number): string {
+  return `${MANIFEST_URL_PREFIX}/episodes/${episodeId}.json`;
+}
+
+export function variantManifestPath(variantId: number): string {
+  return `${MANIFEST_URL_PREFIX}/variants/${variantId}.json`;
+}

@@ -1,0 +1,78 @@
+import { readFile, stat } from 'node:fs/promises';
+import path from 'node:path';
+import fastifyStatic from '@fastify/static';
+import type { FastifyInstance } from 'fastify';
+import type { CatalogueRepository } from '../catalogue/catalogue-repository.ts';
+import type { WidgetAttributes } from '../config.ts';
+import { HttpError } from '../http/http-error.ts';
+import { WIDGET_ASSETS_PREFIX } from '../http/paths.ts';
+import { renderEmbedDocument } from '../widget/embed-document.ts';
+import { renderHostPage } from '../widget/host-page.ts';
+
+export interface WidgetRoutesOptions {
+  widgetDir: string;
+  attributes: WidgetAttributes;
+  catalogue: CatalogueRepository;
+}
+
+/**
+ * Our own scripts only (no third-party script in our origin); media, images and API calls may
+ * come from elsewhere (a CDN, another API host). frame-ancestors is open: embedding is the point.
+ */
+const EMBED_CSP = [
+  "default-src 'self'",
+  "script-src 'self'",
+  "worker-src 'self' blob:",
+  "style-src 'self' 'unsafe-inline'",
+  'img-src * data: blob:',
+  'media-src * data: blob:',
+  'connect-src *',
+  "object-src 'none'",
+  "base-uri 'self'",
+  'frame-ancestors *',
+].join('; ');
+
+/** /embed (the player's iframe document), / (the demo host page) and the widget's assets. */
+export async function widgetRoutes(app: FastifyInstance, options: WidgetRoutesOptions): Promise<void> {
+  const template = embedTemplate(path.join(options.widgetDir, 'embed.html'));
+
+  app.get('/embed', async (_request, reply) => {
+    const html = renderEmbedDocument(await template(), options.attributes);
+    return reply
+      .type('text/html; charset=utf-8')
+      .header('cache-control', 'no-cache')
+      .header('content-security-policy', EMBED_CSP)
+      .header('x-content-type-options', 'nosniff')
+      .header('referrer-policy', 'strict-origin-when-cross-origin')
+      .send(html);
+  });
+
+  app.get('/', async (_request, reply) => {
+    const contents = await options.catalogue.listContentIds();
+    return reply.type('text/html; charset=utf-8').header('cache-control', 'no-cache').send(renderHostPage(contents));
+  });
+
+  app.get('/favicon.ico', async (_request, reply) => reply.status(204).send());
+
+  await app.register(fastifyStatic, {
+    root: path.join(options.widgetDir, 'assets'),
+    prefix: WIDGET_ASSETS_PREFIX,
+    decorateReply: false,
+    // Asset names carry a content hash, so they can be cached for good.
+    maxAge: '365d',
+    immutable: true,
+    index: false,
+    list: false,
+  });
+}
+
+/** The built embed.html, re-read when the build changes (a rebuild needs no restart). */
+function embedTemplate(file: string): () => Promise<string> {
+  let cached: { mtimeMs: number; html: string } | undefined;
+  return async () => {
+    const info = await stat(file).catch(() => undefined);
+    if (!info) throw new HttpError(503, 'The player is not built yet: run npm run build (npm start builds it).');
+    if (!cached || cached.mtimeMs !== info.mtimeMs) cached = { mtimeMs: info.mtimeMs, html: await readFile(file, 'utf8') };
+    return cached.html;
+  };
+}

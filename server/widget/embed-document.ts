@@ -1,0 +1,32 @@
+import type { WidgetAttributes } from '../config.ts';
+
+/** The element the widget mounts on; the build keeps it empty. */
+const ROOT_ELEMENT = '<div id="root"></div>';
+
+/**
+ * The player's iframe document: the built embed.html with its configuration written into the
+ * root element's data attributes (SPEC.md section 1), which src/config reads.
+ */
+export function renderEmbedDocument(template: string, attributes: WidgetAttributes): string {
+  if (!template.includes(ROOT_ELEMENT)) throw new Error(`embed.html has no ${ROOT_ELEMENT}`);
+  const data: Record<string, string> = {
+    'data-api-base-url': attributes.apiBaseUrl,
+    'data-ad-list-url': attributes.adListUrl,
+    'data-fullscreen-mode': attributes.fullscreenMode,
+    'data-error-project': attributes.errorProject,
+    'data-lang-order': attributes.langOrder.join(','),
+  };
+  const rendered = Object.entries(data)
+    .map(([name, value]) => `${name}="${escapeHtml(value)}"`)
+    .join(' ');
+  return template.replace(ROOT_ELEMENT, `<div id="root" ${rendered}></div>`);
+}
+
+export function escapeHtml(text: string): string {
+  return text
+    .replaceAll('&', '&amp;')
+    .replaceAll('"', '&quot;')
+    .replaceAll("'", '&#39;')
+    .replaceAll('<', '&lt;')
+    .replaceAll('>', '&gt;');
+}

@@ -1,0 +1,32 @@
+/**
+ * The widget's configuration (SPEC.md sections 1 and 2), as data. Each key says where it comes
+ * from; src/config/read-widget-config.ts is the one place that reads them.
+ */
+export interface WidgetConfig {
+  /** data-api-base-url / global apiBaseUrl: base URL of the catalogue API. */
+  apiBaseUrl: string;
+  /** data-ad-list-url / global adListUrl: the ad list (prerollList, midrollList). */
+  adListUrl: string;
+  /** data-fullscreen-mode / global fullscreenMode: 'native' or 'stretch' (the host stretches the frame). */
+  fullscreenMode: 'native' | 'stretch';
+  /** data-error-project / global errorProject: error-reporting project label. */
+  errorProject: string;
+  /** data-lang-order, global langOrder, repeatable query lang_order: preferred languages. */
+  langOrder: string[];
+  /** Query movie_id (an integer), else global movieId; undefined when neither is given. */
+  movieId: number | undefined;
+}
+
+export type WidgetConfigKey = keyof WidgetConfig;
+
+/** A fresh default configuration on every call, so no caller can change another's. */
+export function createDefaultConfig(): WidgetConfig {
+  return {
+    apiBaseUrl: '/catalog-api',
+    adListUrl: '/catalog-api/ad-list.json',
+    fullscreenMode: 'native',
+    errorProject: 'other',
+    langOrder: [],
+    movieId: undefined,
+  };
+}
