@@ -1,3 +1,4 @@
+import '../ui/styles/player.css';
 import { createRoot } from 'react-dom/client';
 import { createCatalogueClient } from '../api/catalogue-client.ts';
 import { PAGE_GLOBAL, readWidgetConfig } from '../config/read-widget-config.ts';

@@ -1,0 +1,46 @@
+/**
+ * Gzip sizes of the built widget's scripts, by chunk name (the hash dropped), checked against
+ * bench/budgets.json. Deterministic, so CI may fail on it; latency is never gated this way.
+ *
+ *   tsx bench/bundle-sizes.ts          print the table, exit 1 when a budget is exceeded
+ */
+import { readdir, readFile } from 'node:fs/promises';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { gzipSync } from 'node:zlib';
+
+const ROOT = fileURLToPath(new URL('../', import.meta.url));
+const ASSETS = path.join(ROOT, 'dist/widget/assets');
+
+interface Budgets {
+  /** Chunk name → largest allowed gzip size in bytes. */
+  gzipBytes: Record<string, number>;
+}
+
+export async function measureChunks(dir = ASSETS): Promise<Map<string, number>> {
+  const sizes = new Map<string, number>();
+  for (const file of (await readdir(dir)).filter((name) => name.endsWith('.js')).sort()) {
+    const name = file.replace(/-[\w-]{8}\.js$/, '');
+    sizes.set(name, (sizes.get(name) ?? 0) + gzipSync(await readFile(path.join(dir, file)), { level: 9 }).length);
+  }
+  return sizes;
+}
+
+async function main(): Promise<void> {
+  const budgets = JSON.parse(await readFile(path.join(ROOT, 'bench/budgets.json'), 'utf8')) as Budgets;
+  const sizes = await measureChunks();
+  const failures: string[] = [];
+  console.log('chunk'.padEnd(24), 'gzip'.padStart(10), 'budget'.padStart(10));
+  for (const [name, bytes] of sizes) {
+    const budget = budgets.gzipBytes[name];
+    console.log(name.padEnd(24), String(bytes).padStart(10), String(budget ?? '—').padStart(10));
+    if (budget === undefined) failures.push(`${name} has no budget in bench/budgets.json`);
+    else if (bytes > budget) failures.push(`${name} is ${bytes} B gzip, over its budget of ${budget} B`);
+  }
+  if (failures.length > 0) {
+    console.error(`\nBundle budgets exceeded:\n  ${failures.join('\n  ')}`);
+    process.exit(1);
+  }
+}
+
+if (import.meta.url === `file://${process.argv[1]}`) await main();

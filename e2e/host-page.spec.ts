@@ -1,0 +1,14 @@
+import { expect, test } from '@playwright/test';
+import { expectPlaysPast } from './helpers.ts';
+
+test('the demo host page embeds a player frame per demo content, and the first one plays', async ({ page }) => {
+  await page.goto('/');
+  const frames = page.locator('iframe');
+  await expect(frames).toHaveCount(7);
+  for (let id = 1; id <= 7; id += 1) {
+    await expect(frames.nth(id - 1)).toHaveAttribute('src', `/embed?movie_id=${id}`);
+  }
+  const first = page.frameLocator('iframe[src="/embed?movie_id=1"]');
+  await expect(first.getByRole('heading', { name: 'Северный маяк' })).toBeVisible();
+  await expectPlaysPast(first.locator('video'), 1);
+});

@@ -1,0 +1,55 @@
+import { expect, test } from '@playwright/test';
+import { embed, expectPlaysPast } from './helpers.ts';
+
+test.describe('the player page (/embed)', () => {
+  test('shows the series title and plays its first episode', async ({ page }) => {
+    await embed(page, '?movie_id=2');
+    await expect(page.getByRole('heading', { name: 'Город без карты' })).toBeVisible();
+    await expectPlaysPast(page.locator('video'), 1.5);
+  });
+
+  test('plays the film with three renditions and separate audio, transmuxing in hls.js’s worker', async ({ page }) => {
+    const workers: string[] = [];
+    page.on('worker', (worker) => workers.push(worker.url()));
+    await embed(page, '?movie_id=1');
+    await expect(page.getByRole('heading', { name: 'Северный маяк' })).toBeVisible();
+    await expectPlaysPast(page.locator('video'), 1.5);
+    // The ESM build of hls.js needs workerPath; without it the transmuxer silently runs inline.
+    expect(workers.some((url) => /\/assets\/hls\.worker-[\w-]+\.js$/.test(url))).toBe(true);
+  });
+
+  for (const [id, kind] of [
+    [6, 'fragmented MP4 HLS'],
+    [7, 'DASH'],
+  ] as const) {
+    test(`plays content ${id} (${kind})`, async ({ page }) => {
+      await embed(page, `?movie_id=${id}`);
+      await expectPlaysPast(page.locator('video'), 1);
+    });
+  }
+
+  test('shows the manifest URL when the manifest is missing (content 5)', async ({ page, baseURL }) => {
+    await embed(page, '?movie_id=5');
+    await expect(page.getByRole('alert')).toHaveText(`Ошибка в загрузке: ${baseURL}/catalog-api/manifests/episodes/501.json`);
+  });
+
+  for (const query of ['', '?movie_id=abc', '?movie_id=1.5', '?episode_id=201']) {
+    test(`says movie_id is missing for "${query}"`, async ({ page }) => {
+      await embed(page, query);
+      await expect(page.getByRole('alert')).toHaveText('Пропущен movie_id в запросе');
+    });
+  }
+
+  test('says the content is not available for an unknown id', async ({ page }) => {
+    await embed(page, '?movie_id=999');
+    await expect(page.getByRole('alert')).toHaveText('Контент не доступен');
+  });
+
+  test('takes movie_id from the page global when the query has none', async ({ page }) => {
+    await page.addInitScript(() => {
+      (window as unknown as Record<string, unknown>).__KINO_PLAYER_CONFIG__ = { movieId: 1 };
+    });
+    await embed(page, '');
+    await expect(page.getByRole('heading', { name: 'Северный маяк' })).toBeVisible();
+  });
+});

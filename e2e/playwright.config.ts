@@ -1,0 +1,47 @@
+import { defineConfig } from '@playwright/test';
+
+const PORT = Number(process.env.E2E_PORT ?? 8181);
+export const BASE_URL = `http://127.0.0.1:${PORT}`;
+
+/**
+ * End-to-end tests in Debian's Chromium (browsers cannot be downloaded here) against the real
+ * server, real media and an in-memory database. Pages stay visible: Chromium defers MSE
+ * attachment in hidden pages.
+ */
+export default defineConfig({
+  testDir: '.',
+  testMatch: '**/*.spec.ts',
+  outputDir: '../test-results',
+  fullyParallel: true,
+  workers: 2,
+  retries: 0,
+  timeout: 45_000,
+  expect: { timeout: 15_000 },
+  reporter: [['list']],
+  use: {
+    baseURL: BASE_URL,
+    browserName: 'chromium',
+    viewport: { width: 960, height: 540 },
+    launchOptions: {
+      executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+      args: [
+        '--no-sandbox',
+        '--disable-gpu',
+        '--disable-quic',
+        '--disable-background-networking',
+        '--autoplay-policy=no-user-gesture-required',
+      ],
+    },
+    trace: 'retain-on-failure',
+  },
+  webServer: {
+    command: 'npx tsx scripts/start.ts',
+    cwd: '..',
+    url: `${BASE_URL}/catalog-api/contents/1`,
+    reuseExistingServer: false,
+    timeout: 120_000,
+    env: { PORT: String(PORT), HOST: '127.0.0.1', DATA_DIR: 'memory://' },
+    stdout: 'ignore',
+    stderr: 'pipe',
+  },
+});

@@ -1,0 +1,39 @@
+// Lint: typescript-eslint's recommended rules (syntax only, so it stays fast) plus the import
+// directions of ARCHITECTURE.md ("arrows point one way").
+import js from '@eslint/js';
+import globals from 'globals';
+import tseslint from 'typescript-eslint';
+
+const UI = {
+  group: ['**/engine/**', '**/ads/**', '**/api/**', '**/workers/**', 'mux.js', 'mux.js/*'],
+  message: 'The UI reads state and dispatches requests; it never imports engines, ads, the API or workers.',
+};
+const HLS = { group: ['hls.js', 'hls.js/*'], message: 'hls.js is imported only inside src/engine/hls, lazily.' };
+const DASH = { group: ['dashjs'], message: 'dash.js is imported only inside src/engine/dash, lazily.' };
+const SERVER = { group: ['**/server/**'], message: 'The player shares only src/api/schema.ts with the server.' };
+const DOM = { group: ['react', 'react-dom', 'react-dom/*', '**/src/ui/**'], message: 'Workers are DOM-free: no React, no UI code.' };
+
+const restrict = (files, ignores, rules) => ({
+  files,
+  ignores,
+  rules: { 'no-restricted-imports': ['error', { patterns: rules }] },
+});
+
+export default tseslint.config(
+  { ignores: ['dist/**', 'data/**', 'server/media/**', 'node_modules/**', 'test-results/**', 'playwright-report/**', 'bench/results/**'] },
+  js.configs.recommended,
+  ...tseslint.configs.recommended,
+  {
+    languageOptions: { globals: { ...globals.browser, ...globals.node } },
+    rules: {
+      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
+      '@typescript-eslint/consistent-type-imports': 'error',
+    },
+  },
+  // One block per area: flat config lets a later block replace a rule, so areas must not overlap.
+  restrict(['src/ui/**'], [], [UI, HLS, DASH, SERVER]),
+  restrict(['src/engine/hls/**'], [], [DASH, SERVER]),
+  restrict(['src/engine/dash/**'], [], [HLS, SERVER]),
+  restrict(['src/**'], ['src/ui/**', 'src/engine/hls/**', 'src/engine/dash/**'], [HLS, DASH, SERVER]),
+  restrict(['workers/**'], [], [DOM, HLS, DASH, SERVER]),
+);

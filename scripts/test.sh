@@ -1,0 +1,22 @@
+#!/usr/bin/env bash
+# `npm test`: type-check, lint, unit and server tests (embedded database), then the browser
+# tests in Chromium against a freshly built widget.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+export PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD=1
+
+step() { printf '\n== %s\n' "$1"; }
+
+step "type-check"
+npx tsc --noEmit -p tsconfig.json
+step "lint"
+npx eslint --cache .
+step "unit and server tests"
+npx vitest run
+step "build"
+npx vite build --logLevel warn
+step "bundle budgets"
+npx tsx bench/bundle-sizes.ts
+step "browser tests"
+bash scripts/ensure-chromium.sh
+npx playwright test -c e2e/playwright.config.ts

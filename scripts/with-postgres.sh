@@ -1,0 +1,37 @@
+#!/usr/bin/env bash
+# Runs a command against a throw-away PostgreSQL server: installs Debian's postgresql if it is
+# missing (as root), starts a private cluster on 127.0.0.1:${PGPORT:-55432}, exports
+# DATABASE_URL, runs the command, and stops the server whatever happens.
+set -euo pipefail
+port="${PGPORT:-55432}"
+
+bin_dir=$(ls -d /usr/lib/postgresql/*/bin 2>/dev/null | sort -V | tail -n 1 || true)
+if [ -z "$bin_dir" ]; then
+  if [ "$(id -u)" -ne 0 ]; then
+    echo "PostgreSQL is not installed: sudo apt-get install -y postgresql" >&2
+    exit 1
+  fi
+  apt-get update -q >/dev/null
+  DEBIAN_FRONTEND=noninteractive apt-get install -y -q postgresql >/dev/null
+  bin_dir=$(ls -d /usr/lib/postgresql/*/bin | sort -V | tail -n 1)
+fi
+
+data_dir=$(mktemp -d /tmp/kino-pg.XXXXXX)
+# PostgreSQL refuses to run as root: run it as the postgres user when we are root.
+as_owner=()
+if [ "$(id -u)" -eq 0 ]; then
+  id postgres >/dev/null 2>&1 || useradd --system --no-create-home postgres
+  chown postgres "$data_dir"
+  as_owner=(runuser -u postgres --)
+fi
+stop() { "${as_owner[@]}" "$bin_dir/pg_ctl" -D "$data_dir" -m fast stop >/dev/null 2>&1 || true; rm -rf "$data_dir"; }
+trap stop EXIT
+
+"${as_owner[@]}" "$bin_dir/initdb" -D "$data_dir" -A trust -U postgres >/dev/null
+"${as_owner[@]}" "$bin_dir/pg_ctl" -D "$data_dir" -w -l "$data_dir/server.log" \
+  -o "-p $port -k $data_dir -c listen_addresses=127.0.0.1" start >/dev/null
+"${as_owner[@]}" "$bin_dir/psql" -h 127.0.0.1 -p "$port" -U postgres -q -c "CREATE DATABASE kino" >/dev/null
+
+export DATABASE_URL="postgres://postgres@127.0.0.1:$port/kino"
+echo "PostgreSQL $("$bin_dir/postgres" --version | awk '{print $3}') at $DATABASE_URL"
+"$@"
