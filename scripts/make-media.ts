@@ -1,0 +1,281 @@
+// Generates the demo media served by the catalogue server (server/media/).
+// Run with `npm run media`. Titles, ids, folders and durations come from
+// server/db/demo-catalogue.json; this file only decides how each content
+// looks and sounds. The output folder is wiped and rebuilt on every run.
+import { mkdir, readdir, rm, stat } from 'node:fs/promises';
+import path from 'node:path';
+import type { AacOptions, Phrase, VoiceTrack } from './media/audio.ts';
+import {
+  buildAltAudioEpisode, buildDashEpisode, buildMuxedEpisode, type BuildSummary, type SubtitleTrack,
+} from './media/builders.ts';
+import { contentById, episodeLabel, episodesOf, filmEpisode, loadCatalogue, type Catalogue, type EpisodeRef } from './media/catalogue.ts';
+import { COURIER, GLASS_GARDEN_RU, LIGHTHOUSE, LONG_ROAD_RU, SHORT_CIRCUIT_RU } from './media/dialogue.ts';
+import { makeAd, makePlaceholder } from './media/extras.ts';
+import { checkTools, log, ToolMissingError } from './media/run.ts';
+import { makePosters } from './media/stills.ts';
+import { buildVtt } from './media/subs.ts';
+import { verifyAll, type EpisodeExpectation } from './media/verify.ts';
+import type { Rendition } from './media/video.ts';
+import { mediaRoot, Workspace } from './media/workspace.ts';
+
+// Audio formats. 32 kHz throughout: 4 s is then exactly 125 AAC frames of 1024
+// samples, so audio segments are exactly 4 s like the video ones (at 48 kHz they
+// alternate 4.011 / 3.989 s). The 31-minute film is mono at a low bitrate to stay small.
+const STEREO_64: AacOptions = { bitrateKbps: 64, sampleRate: 32000, channels: 2 };
+const MONO_24: AacOptions = { bitrateKbps: 24, sampleRate: 32000, channels: 1 };
+
+// Video ladder. CRF keeps simple pictures cheap; the maxrate caps (below the
+// brief's 150/400/800 to fit the ~30 MB budget) bound the busy ones (testsrc2).
+const R240: Rendition = { name: 'v240', width: 426, height: 240, crf: 28, maxrateKbps: 120 };
+const R360: Rendition = { name: 'v360', width: 640, height: 360, crf: 28, maxrateKbps: 200 };
+const R480: Rendition = { name: 'v480', width: 854, height: 480, crf: 28, maxrateKbps: 250 };
+const R720: Rendition = { name: 'v720', width: 1280, height: 720, crf: 28, maxrateKbps: 450 };
+
+/** A spoken marker every `every` seconds: "<prefix> <n>", n = the second (or minute) it is spoken at. */
+function markers(duration: number, every: number, text: (at: number) => string): Phrase[] {
+  const phrases: Phrase[] = [];
+  for (let at = 0; at < duration - 2; at += every) phrases.push({ at, text: text(at) });
+  return phrases;
+}
+
+function track(voice: VoiceTrack['voice'], toneHz: number, duration: number, phrases: Phrase[], aac: AacOptions): VoiceTrack {
+  return { voice, toneHz, duration, phrases, sampleRate: aac.sampleRate, channels: aac.channels, fit: 'hls' };
+}
+
+/** Subtitles for the languages the catalogue lists, from the given dialogue. */
+function subtitles(langs: readonly string[], dialogue: Record<string, readonly string[]>, duration: number, every: number, offset = 0): SubtitleTrack[] {
+  return langs.map((lang) => {
+    const lines = dialogue[lang];
+    if (!lines) throw new Error(`no dialogue written for subtitle language "${lang}"`);
+    return { lang, vtt: buildVtt(lines, duration, every, offset) };
+  });
+}
+
+const outDir = (dir: string): string => path.join(mediaRoot, dir);
+const subtitleLangs = (ref: EpisodeRef): string[] => ref.episode.media?.subtitles ?? [];
+
+// ---------------------------------------------------------------- content 1
+/** The showcase: 3 video renditions, Russian + English audio, 2 subtitle tracks. */
+async function film1(ws: Workspace, cat: Catalogue, expect: EpisodeExpectation[]): Promise<BuildSummary> {
+  const ref = filmEpisode(cat, 1);
+  const d = ref.episode.duration;
+  expect.push({ ref, dir: outDir(ref.dir), entry: ['master.m3u8'], subtitles: subtitleLangs(ref), thumbInterval: 5 });
+  return buildAltAudioEpisode(ws, {
+    outDir: outDir(ref.dir),
+    picture: { background: (s, r) => `testsrc2=s=${s}:r=${r}`, fps: 25, duration: d, title: ref.content.title, clock: 'hms' },
+    renditions: [R240, R480, R720],
+    audio: [
+      { name: 'audio-ru', language: 'ru', label: 'Русский', aac: STEREO_64, track: track('ru', 330, d, markers(d, 10, (s) => `Русская дорожка, секунда ${s}`), STEREO_64) },
+      { name: 'audio-en', language: 'en', label: 'English', aac: STEREO_64, track: track('en', 550, d, markers(d, 10, (s) => `English track, second ${s}`), STEREO_64) },
+    ],
+    masters: [{ file: 'master.m3u8', audio: ['audio-ru', 'audio-en'] }],
+    subtitles: subtitles(subtitleLangs(ref), LIGHTHOUSE, d, 5),
+    thumbInterval: 5,
+  });
+}
+
+// ---------------------------------------------------------------- content 2
+/** A different, cheap-to-encode background per episode (mandelbrot is too costly here). */
+const EPISODE_BACKGROUNDS: ((size: string, fps: number) => string)[] = [
+  (s, r) => `smptehdbars=s=${s}:r=${r}`,
+  (s, r) => `gradients=s=${s}:r=${r}:c0=0x6a2c91:c1=0xf0a202:speed=0.02`,
+  (s, r) => `testsrc=s=${s}:r=${r}`,
+  (s, r) => `gradients=s=${s}:r=${r}:c0=0x0b6e4f:c1=0x1f2041:c2=0xc8553d:n=3:speed=0.015`,
+  (s, r) => `rgbtestsrc=s=${s}:r=${r}`,
+];
+
+/** Which variant voices which folder, and the tone that tells them apart. */
+const VOICE_OVERS = [
+  { key: 'v1', phrase: 'Многоголосый перевод', toneHz: 262 },
+  { key: 'v2', phrase: 'Авторский перевод', toneHz: 440 },
+] as const;
+
+/** «Сезон 1, серия 2 · Пилот»; placeholder titles like «Серия 3» would only repeat the label. */
+function seriesSubtitle(ref: EpisodeRef): string {
+  return /^Серия \d+$/.test(ref.episode.title) ? episodeLabel(ref) : `${episodeLabel(ref)} · ${ref.episode.title}`;
+}
+
+async function series2(ws: Workspace, cat: Catalogue, expect: EpisodeExpectation[]): Promise<BuildSummary[]> {
+  const content = contentById(cat, 2);
+  const summaries: BuildSummary[] = [];
+  for (const [index, ref] of episodesOf(content).entries()) {
+    if (!ref.episode.media) continue;
+    const d = ref.episode.duration;
+    const dir = outDir(ref.episode.media.dir);
+    const audio = VOICE_OVERS.map((vo) => {
+      const variant = content.variants?.find((v) => v.key === vo.key);
+      if (!variant) throw new Error(`content 2 has no variant "${vo.key}" in demo-catalogue.json`);
+      const say = `${vo.phrase}, сезон ${ref.season}, серия ${ref.episode.order}`;
+      return { name: `audio-${vo.key}`, language: 'ru', label: variant.title, aac: STEREO_64, track: track('ru', vo.toneHz, d, markers(d, 8, () => say), STEREO_64) };
+    });
+    const masters = VOICE_OVERS.map((vo) => ({ file: `master-${vo.key}.m3u8`, audio: [`audio-${vo.key}`] }));
+    // Episode media entries carry no subtitle list; the brief wants ru + en for every episode.
+    const subs = subtitles(['ru', 'en'], COURIER, d, 5, index * 3);
+    expect.push({ ref, dir, entry: masters.map((m) => m.file), subtitles: subs.map((s) => s.lang), thumbInterval: 5 });
+    const background = EPISODE_BACKGROUNDS[index % EPISODE_BACKGROUNDS.length] ?? EPISODE_BACKGROUNDS[0];
+    if (!background) throw new Error('no episode backgrounds');
+    log(`series 2: ${ref.episode.media.dir}`);
+    summaries.push(
+      await buildAltAudioEpisode(ws, {
+        outDir: dir,
+        picture: { background, fps: 25, duration: d, title: content.title, subtitle: seriesSubtitle(ref), clock: 'hms' },
+        renditions: [R240, R480],
+        audio,
+        masters,
+        subtitles: subs,
+        thumbInterval: 5,
+      }),
+    );
+  }
+  return summaries;
+}
+
+// ------------------------------------------------------- contents 3, 4, 6, 7
+/** Short film, one 360p rendition with audio muxed into the TS segments. */
+async function film3(ws: Workspace, cat: Catalogue, expect: EpisodeExpectation[]): Promise<BuildSummary> {
+  const ref = filmEpisode(cat, 3);
+  const d = ref.episode.duration;
+  expect.push({ ref, dir: outDir(ref.dir), entry: ['master.m3u8'], subtitles: subtitleLangs(ref), thumbInterval: 5 });
+  return buildMuxedEpisode(ws, {
+    outDir: outDir(ref.dir),
+    picture: { background: (s, r) => `gradients=s=${s}:r=${r}:c0=0x127475:c1=0xe8d5b7:speed=0.03`, fps: 25, duration: d, title: ref.content.title, clock: 'hms' },
+    rendition: R360,
+    track: track('ru', 294, d, markers(d, 6, (s) => `${ref.content.title}, секунда ${s}`), STEREO_64),
+    aac: STEREO_64,
+    segmentType: 'mpegts',
+    subtitles: subtitles(subtitleLangs(ref), {}, d, 5),
+    thumbInterval: 5,
+  });
+}
+
+/**
+ * The long film. TS costs at least one 188-byte packet per video frame, so
+ * the picture is a flat colour at 10 fps with a clock that changes once a
+ * second (near-empty P-frames), and there is a single 360p rendition: a
+ * second one would add ~5 MB for nothing the short films don't already show.
+ */
+async function film4(ws: Workspace, cat: Catalogue, expect: EpisodeExpectation[]): Promise<BuildSummary> {
+  const ref = filmEpisode(cat, 4);
+  const d = ref.episode.duration;
+  expect.push({ ref, dir: outDir(ref.dir), entry: ['master.m3u8'], subtitles: subtitleLangs(ref), thumbInterval: 10 });
+  const minuteMarkers = markers(d, 60, (s) => (s === 0 ? 'Начало фильма' : `Минута ${s / 60}`));
+  return buildAltAudioEpisode(ws, {
+    outDir: outDir(ref.dir),
+    picture: {
+      background: (s, r) => `color=c=0x3b2a14:s=${s}:r=${r}`, fps: 10, duration: d, title: ref.content.title, clock: 'seconds', tune: 'stillimage',
+    },
+    renditions: [{ ...R360, crf: 36, maxrateKbps: 120 }],
+    audio: [{ name: 'audio-ru', language: 'ru', label: 'Русский', aac: MONO_24, track: track('ru', 196, d, minuteMarkers, MONO_24) }],
+    masters: [{ file: 'master.m3u8', audio: ['audio-ru'] }],
+    subtitles: subtitles(subtitleLangs(ref), { ru: LONG_ROAD_RU }, d, 30),
+    thumbInterval: 10,
+  });
+}
+
+/** fMP4 HLS (EXT-X-MAP + .m4s), audio and video muxed. */
+async function film6(ws: Workspace, cat: Catalogue, expect: EpisodeExpectation[]): Promise<BuildSummary> {
+  const ref = filmEpisode(cat, 6);
+  const d = ref.episode.duration;
+  expect.push({ ref, dir: outDir(ref.dir), entry: ['master.m3u8'], subtitles: subtitleLangs(ref), thumbInterval: 5 });
+  return buildMuxedEpisode(ws, {
+    outDir: outDir(ref.dir),
+    picture: { background: (s, r) => `yuvtestsrc=s=${s}:r=${r}`, fps: 25, duration: d, title: ref.content.title, clock: 'hms' },
+    rendition: R360,
+    track: track('ru', 370, d, markers(d, 6, (s) => `${ref.content.title}, секунда ${s}`), STEREO_64),
+    aac: STEREO_64,
+    segmentType: 'fmp4',
+    subtitles: subtitles(subtitleLangs(ref), { ru: SHORT_CIRCUIT_RU }, d, 5),
+    thumbInterval: 5,
+  });
+}
+
+/** DASH: 360p + 240p representations and one audio adaptation set. */
+async function film7(ws: Workspace, cat: Catalogue, expect: EpisodeExpectation[]): Promise<BuildSummary> {
+  const ref = filmEpisode(cat, 7);
+  const d = ref.episode.duration;
+  const entry = ref.episode.media?.master ?? 'manifest.mpd';
+  expect.push({ ref, dir: outDir(ref.dir), entry: [entry], subtitles: subtitleLangs(ref), thumbInterval: 5 });
+  return buildDashEpisode(ws, {
+    outDir: outDir(ref.dir),
+    picture: { background: (s, r) => `mandelbrot=s=${s}:r=${r}:maxiter=256:start_scale=1.5:end_scale=0.6`, fps: 25, duration: d, title: ref.content.title, clock: 'hms' },
+    renditions: [R360, R240],
+    track: track('ru', 415, d, markers(d, 6, (s) => `${ref.content.title}, секунда ${s}`), STEREO_64),
+    aac: STEREO_64,
+    subtitles: subtitles(subtitleLangs(ref), { ru: GLASS_GARDEN_RU }, d, 5),
+    thumbInterval: 5,
+  });
+}
+
+// -------------------------------------------------------------------- main
+/** Size per content folder (films/1, series/2/s1e1, ads, …) and the total. */
+async function sizeSummary(): Promise<string[]> {
+  const groups = new Map<string, { bytes: number; files: number }>();
+  for (const entry of await readdir(mediaRoot, { withFileTypes: true, recursive: true })) {
+    if (!entry.isFile()) continue;
+    const rel = path.relative(mediaRoot, path.join(entry.parentPath, entry.name)).split(path.sep);
+    const key = rel.slice(0, rel[0] === 'series' ? 3 : rel[0] === 'films' ? 2 : 1).join('/');
+    const g = groups.get(key) ?? { bytes: 0, files: 0 };
+    g.bytes += (await stat(path.join(entry.parentPath, entry.name))).size;
+    g.files += 1;
+    groups.set(key, g);
+  }
+  const mb = (b: number): string => `${(b / 1048576).toFixed(2).padStart(6)} MiB`;
+  const rows = [...groups.entries()].sort(([a], [b]) => a.localeCompare(b, 'en', { numeric: true }));
+  const total = rows.reduce((s, [, g]) => s + g.bytes, 0);
+  return [...rows.map(([k, g]) => `${k.padEnd(16)} ${mb(g.bytes)}  ${String(g.files).padStart(4)} files`), `${'TOTAL'.padEnd(16)} ${mb(total)}  (${total} bytes)`];
+}
+
+async function resetMediaRoot(): Promise<void> {
+  // Guard against a mis-resolved path before a recursive delete.
+  if (!mediaRoot.endsWith(`${path.sep}server${path.sep}media`)) throw new Error(`refusing to wipe ${mediaRoot}`);
+  await rm(mediaRoot, { recursive: true, force: true });
+  await mkdir(mediaRoot, { recursive: true });
+}
+
+async function main(): Promise<void> {
+  const started = Date.now();
+  await checkTools();
+  const cat = await loadCatalogue();
+  log(`wiping ${mediaRoot}`);
+  await resetMediaRoot();
+  const ws = await Workspace.create();
+  try {
+    const expect: EpisodeExpectation[] = [];
+    const summaries: BuildSummary[] = [];
+    const step = async (label: string, build: () => Promise<BuildSummary | BuildSummary[]>): Promise<void> => {
+      log(label);
+      const result = await build();
+      summaries.push(...(Array.isArray(result) ? result : [result]));
+    };
+    await step('film 1: 3 renditions + ru/en audio', () => film1(ws, cat, expect));
+    await step('series 2: 5 episodes, 2 voice-overs each', () => series2(ws, cat, expect));
+    await step('film 3: muxed TS', () => film3(ws, cat, expect));
+    await step('film 4: long film', () => film4(ws, cat, expect));
+    await step('film 6: fMP4 HLS', () => film6(ws, cat, expect));
+    await step('film 7: DASH', () => film7(ws, cat, expect));
+    log('posters');
+    const posters = await makePosters(ws, cat, mediaRoot);
+    log('ads and placeholder');
+    for (const [i, ad] of cat.ads.entries()) await makeAd(ws, ad, i, mediaRoot);
+    await makePlaceholder(mediaRoot);
+
+    log('verifying');
+    const checks = await verifyAll(ws, cat, expect);
+    console.log('\nBuilt:');
+    for (const s of summaries) console.log([`  ${path.relative(mediaRoot, s.dir)}`, ...s.lines.map((l) => `    ${l}`)].join('\n'));
+    console.log(`  posters: ${posters}`);
+    console.log('\nVerified:');
+    for (const line of checks) console.log(`  ${line}`);
+    console.log('\nSizes (server/media):');
+    for (const line of await sizeSummary()) console.log(`  ${line}`);
+    console.log(`\nDone in ${((Date.now() - started) / 1000).toFixed(1)} s.`);
+  } finally {
+    await ws.dispose();
+  }
+}
+
+main().catch((error: unknown) => {
+  if (error instanceof ToolMissingError) console.error(error.message);
+  else console.error(`\nmake-media failed: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`);
+  process.exit(1);
+});

@@ -1,0 +1,130 @@
+// Video: synthetic test pictures with burnt-in labels and a running time
+// code, encoded with x264 into keyframe-aligned HLS or DASH renditions.
+import { mkdir } from 'node:fs/promises';
+import path from 'node:path';
+import { aacArgs, type AacOptions } from './audio.ts';
+import { clockText, drawtext } from './drawtext.ts';
+import { hlsOutputArgs, type SegmentType } from './hls.ts';
+import { ffmpeg } from './run.ts';
+import { SEGMENT_SECONDS, type Workspace } from './workspace.ts';
+
+export interface Rendition {
+  name: string;
+  width: number;
+  height: number;
+  crf: number;
+  maxrateKbps: number;
+}
+
+export interface Picture {
+  /** lavfi source producing the background at `size` (e.g. "1280x720"). */
+  background: (size: string, fps: number) => string;
+  fps: number;
+  duration: number;
+  title: string;
+  /** Second label line, e.g. «Сезон 1, серия 2 · Пилот». */
+  subtitle?: string;
+  clock: 'hms' | 'seconds';
+  /** x264 tune, e.g. stillimage for the near-static long film. */
+  tune?: string;
+}
+
+/** Scale + labels for one rendition; sizes follow the rendition height. */
+async function renditionFilter(ws: Workspace, pic: Picture, r: Rendition): Promise<string> {
+  const h = r.height;
+  const margin = Math.round(h / 24);
+  const titleSize = h / 14;
+  const filters = [
+    `scale=${r.width}:${r.height}`,
+    // 426x240 is not exactly 16:9; a matching DAR (SAR 640:639) keeps all
+    // renditions one aspect ratio, which ffmpeg's DASH muxer insists on.
+    'setdar=16/9',
+    await drawtext(ws, pic.title, { font: 'bold', size: titleSize, x: String(margin), y: String(margin), box: true }),
+    await drawtext(ws, `${r.height}p`, { font: 'bold', size: h / 9, x: `w-tw-${margin}`, y: String(margin), box: true, color: 'yellow' }),
+    await drawtext(ws, clockText(pic.clock), {
+      font: 'mono', size: h / 7, x: '(w-tw)/2', y: `h-th-${Math.round(h / 10)}`, box: true, expand: true,
+    }),
+  ];
+  if (pic.subtitle) {
+    const y = Math.round(margin + titleSize * 1.7);
+    filters.push(await drawtext(ws, pic.subtitle, { font: 'sans', size: h / 18, x: String(margin), y: String(y), box: true }));
+  }
+  return filters.join(',');
+}
+
+/** Background once at the largest size, split and scaled per rendition. */
+async function filterGraph(ws: Workspace, pic: Picture, renditions: Rendition[]): Promise<string> {
+  const parts = [`[0:v]split=${renditions.length}${renditions.map((_, i) => `[src${i}]`).join('')}`];
+  for (const [i, r] of renditions.entries()) parts.push(`[src${i}]${await renditionFilter(ws, pic, r)}[out${i}]`);
+  return parts.join(';');
+}
+
+function sourceArgs(pic: Picture, renditions: Rendition[]): string[] {
+  const largest = renditions.reduce((a, b) => (b.height > a.height ? b : a));
+  return ['-f', 'lavfi', '-t', String(pic.duration), '-i', pic.background(`${largest.width}x${largest.height}`, pic.fps)];
+}
+
+/**
+ * x264 settings shared by everything. A keyframe is forced every
+ * SEGMENT_SECONDS (and scene-cut keyframes are disabled) so every segment of
+ * every rendition starts with an IDR at the same instant: ABR switching works.
+ * `spec` targets one output stream when several share a muxer (DASH).
+ */
+export function x264Args(r: Rendition, fps: number, spec = 'v', tune?: string): string[] {
+  const gop = String(fps * SEGMENT_SECONDS);
+  return [
+    `-c:${spec}`, 'libx264', '-preset', 'medium', '-profile:v', 'high', '-level:v', '3.1', '-pix_fmt', 'yuv420p',
+    '-g', gop, '-keyint_min', gop, '-sc_threshold', '0', '-force_key_frames', `expr:gte(t,n_forced*${SEGMENT_SECONDS})`,
+    `-crf:${spec}`, String(r.crf), `-maxrate:${spec}`, `${r.maxrateKbps}k`, `-bufsize:${spec}`, `${r.maxrateKbps * 2}k`,
+    ...(tune ? ['-tune', tune] : []),
+  ];
+}
+
+export interface HlsVideoJob {
+  picture: Picture;
+  renditions: Rendition[];
+  outDir: string;
+  segmentType: SegmentType;
+  /** Muxed audio (single-rendition outputs only): WAV + encoder options. */
+  audio?: { wav: string; aac: AacOptions };
+}
+
+/** Encodes all renditions in one ffmpeg run; each lands in outDir/<name>/. */
+export async function encodeHlsVideo(ws: Workspace, job: HlsVideoJob): Promise<void> {
+  const { picture, renditions } = job;
+  if (job.audio && renditions.length !== 1) throw new Error('muxed audio is only supported with one rendition');
+  const inputs = sourceArgs(picture, renditions);
+  if (job.audio) inputs.push('-i', job.audio.wav);
+  const outputs: string[] = [];
+  for (const [i, r] of renditions.entries()) {
+    const dir = path.join(job.outDir, r.name);
+    await mkdir(dir, { recursive: true });
+    outputs.push('-map', `[out${i}]`, ...x264Args(r, picture.fps, 'v', picture.tune));
+    outputs.push(...(job.audio ? ['-map', '1:a', ...aacArgs(job.audio.aac)] : ['-an']));
+    outputs.push(...hlsOutputArgs(dir, job.segmentType));
+  }
+  await ffmpeg([...inputs, '-filter_complex', await filterGraph(ws, picture, renditions), ...outputs]);
+}
+
+export interface DashJob {
+  picture: Picture;
+  renditions: Rendition[];
+  outDir: string;
+  audio: { wav: string; aac: AacOptions };
+}
+
+/** Static (VOD) DASH: one video adaptation set with all renditions, one audio set. */
+export async function encodeDash(ws: Workspace, job: DashJob): Promise<void> {
+  const { picture, renditions } = job;
+  await mkdir(job.outDir, { recursive: true });
+  const video = renditions.flatMap((r, i) => ['-map', `[out${i}]`, ...x264Args(r, picture.fps, `v:${i}`)]);
+  await ffmpeg([
+    ...sourceArgs(picture, renditions), '-i', job.audio.wav,
+    '-filter_complex', await filterGraph(ws, picture, renditions),
+    ...video, '-map', '1:a', ...aacArgs(job.audio.aac),
+    '-f', 'dash', '-seg_duration', String(SEGMENT_SECONDS), '-use_template', '1', '-use_timeline', '0',
+    '-adaptation_sets', 'id=0,streams=v id=1,streams=a',
+    '-init_seg_name', 'init-$RepresentationID$.mp4', '-media_seg_name', 'seg-$RepresentationID$-$Number%03d$.m4s',
+    path.join(job.outDir, 'manifest.mpd'),
+  ]);
+}
