@@ -4,7 +4,7 @@ import { AdsRepository } from './ads/ads-repository.ts';
 import { CatalogueRepository } from './catalogue/catalogue-repository.ts';
 import type { ServerConfig } from './config.ts';
 import type { Database } from './db/database.ts';
-import { installErrorHandlers } from './http/http-error.ts';
+import { frameworkErrorHandler, installErrorHandlers } from './http/http-error.ts';
 import { CATALOG_API_PREFIX } from './http/paths.ts';
 import { adRoutes } from './routes/ad-routes.ts';
 import { catalogueRoutes } from './routes/catalogue-routes.ts';
@@ -25,8 +25,10 @@ export async function buildApp({ config, db, logger = false }: AppOptions): Prom
     logger: logger ? { level: 'info' } : false,
     // Failures are logged by the error handler; a line per request would drown them.
     logController: new LogController({ disableRequestLogging: true }),
-    // Behind an edge proxy the client's protocol and host come in X-Forwarded-* headers.
-    trustProxy: true,
+    // An edge proxy on this host may pass the client's protocol and host in X-Forwarded-*;
+    // nobody else is believed.
+    trustProxy: 'loopback',
+    frameworkErrors: frameworkErrorHandler,
     return503OnClosing: true,
   });
   installErrorHandlers(app);
@@ -39,6 +41,8 @@ export async function buildApp({ config, db, logger = false }: AppOptions): Prom
     allowedHeaders: ['Authorization', 'Content-Type', 'Range', 'X-Session-Context', 'X-XSRF-TOKEN'],
     exposedHeaders: ['Accept-Ranges', 'Content-Length', 'Content-Range', 'Authorization'],
     maxAge: 86400,
+    // A bare OPTIONS that is not a preflight falls through to the routes (404 JSON), not a text error.
+    strictPreflight: false,
   });
 
   const catalogue = new CatalogueRepository(db);

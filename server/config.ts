@@ -44,7 +44,7 @@ export interface WidgetAttributes {
 const ROOT = fileURLToPath(new URL('../', import.meta.url));
 
 const envSchema = z.object({
-  PORT: z.coerce.number().int().min(0).max(65535).default(8080),
+  PORT: z.string().regex(/^\d{1,5}$/, 'must be a port number').transform(Number).pipe(z.number().max(65535)).default(8080),
   HOST: z.string().min(1).default('127.0.0.1'),
   DATABASE_URL: z.string().regex(/^postgres(ql)?:\/\//, 'must start with postgres://').optional(),
   DATA_DIR: z.string().min(1).default(`${ROOT}data`),
@@ -62,7 +62,9 @@ const envSchema = z.object({
 
 /** Reads the configuration; throws one error that lists every bad variable. */
 export function loadServerConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
-  const parsed = envSchema.safeParse(env);
+  // An empty variable means not set, as in most shells' `VAR= command`.
+  const given = Object.fromEntries(Object.entries(env).filter(([, value]) => value !== ''));
+  const parsed = envSchema.safeParse(given);
   if (!parsed.success) {
     const problems = parsed.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`);
     throw new Error(`Bad server configuration:\n  ${problems.join('\n  ')}`);

@@ -1,5 +1,5 @@
 import { STATUS_CODES } from 'node:http';
-import type { FastifyError, FastifyInstance } from 'fastify';
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ApiError } from '../../src/api/schema.ts';
 
 /** An error whose message is safe to show the client. */
@@ -27,9 +27,24 @@ export function installErrorHandlers(app: FastifyInstance): void {
     const status = trusted && error.statusCode ? error.statusCode : 500;
     if (!trusted) request.log.error({ err: error, url: request.url }, 'request failed');
     const message = trusted ? error.message : 'Internal server error';
+    // Some errors carry headers the client needs, e.g. Content-Range on a 416 (RFC 9110 §15.5.17).
+    if (trusted && 'headers' in error && error.headers) void reply.headers(error.headers as Record<string, string>);
     void reply.status(status).type('application/json; charset=utf-8').send(apiError(status, message));
   });
   app.setNotFoundHandler((request, reply) => {
     void reply.status(404).send(apiError(404, `Nothing at ${request.method} ${request.url.split('?')[0]}`));
   });
+}
+
+/**
+ * Errors Fastify meets before routing (a malformed percent-encoding, an over-long path
+ * parameter) skip the hooks, CORS included; answer them in the same shape, readable cross-origin.
+ */
+export function frameworkErrorHandler(error: FastifyError, _request: FastifyRequest, reply: FastifyReply): void {
+  const status = error.statusCode && error.statusCode >= 400 && error.statusCode < 500 ? error.statusCode : 400;
+  void reply
+    .status(status)
+    .header('access-control-allow-origin', '*')
+    .type('application/json; charset=utf-8')
+    .send(apiError(status, error.message));
 }

@@ -1,3 +1,4 @@
+import { HttpError } from './http-error.ts';
 import type { FastifyRequest } from 'fastify';
 
 /**
@@ -6,5 +7,9 @@ import type { FastifyRequest } from 'fastify';
  */
 export function publicOrigin(request: FastifyRequest, configured: string | undefined): string {
   if (configured) return configured;
+  // The Host header is the client's to write: only a plain host[:port] may go into a URL.
+  if (!/^[a-z0-9.-]+(:\d{1,5})?$|^\[[0-9a-f:.]+\](:\d{1,5})?$/i.test(request.host)) {
+    throw new HttpError(400, 'the Host header is not a valid host name');
+  }
   return `${request.protocol}://${request.host}`;
 }

@@ -49,9 +49,14 @@ export function adRoutes(app: FastifyInstance, ads: AdsRepository, configuredOri
 
   app.get<Query>('/ads/tracking-events', async (request) => {
     const creativeId = optionalText(request.query.creativeId, 'query parameter creativeId', 64);
-    const after = request.query.after === undefined ? undefined : parseId(request.query.after, 'query parameter after');
+    const after = request.query.after === undefined ? undefined : parseCursor(request.query.after);
     return { events: await ads.listTracking({ creativeId, afterId: after }) };
   });
+}
+
+/** The id of the last record a reader has seen; 0 reads from the start. */
+function parseCursor(value: unknown): number {
+  return value === '0' ? 0 : parseId(value, 'query parameter after');
 }
 
 function trackingEvent(value: unknown): AdTrackingEvent {

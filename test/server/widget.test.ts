@@ -1,0 +1,134 @@
+import { mkdtemp, readFile, rm, utimes, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import type { LightMyRequestResponse } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { loadServerConfig } from '../../server/config.ts';
+import { CONTENT_IDS, WIDGET_FIXTURE_DIR, expectApiError, startTestApp, type ConfigOverrides, type TestApp } from './helpers.ts';
+
+// /embed (the player's iframe document), / (the demo host page) and /assets/.
+let t: TestApp;
+beforeAll(async () => {
+  t = await startTestApp();
+});
+afterAll(() => t.close());
+
+const ENTITIES: Record<string, string> = { '&amp;': '&', '&quot;': '"', '&#39;': "'", '&lt;': '<', '&gt;': '>' };
+
+/** The attributes of the <div id="root"> element, entity-decoded. */
+function rootAttributes(html: string): Record<string, string> {
+  const tags = html.match(/<div\s[^>]*\bid="root"[^>]*>/g) ?? [];
+  expect(tags, 'exactly one root element').toHaveLength(1);
+  const attributes: Record<string, string> = {};
+  for (const [, name, value] of tags[0]!.matchAll(/\s([\w-]+)="([^"]*)"/g)) {
+    attributes[name!] = value!.replace(/&(?:amp|quot|#39|lt|gt);/g, (entity) => ENTITIES[entity] ?? entity);
+  }
+  return attributes;
+}
+
+async function embedWith(overrides: ConfigOverrides): Promise<LightMyRequestResponse> {
+  const other = await startTestApp(overrides, t.db);
+  try {
+    return await other.app.inject('/embed?movie_id=1');
+  } finally {
+    await other.close();
+  }
+}
+
+describe('GET /embed', () => {
+  it('is an HTML document that only runs its own scripts', async () => {
+    const response = await t.app.inject('/embed?movie_id=2');
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['content-type']).toMatch(/^text\/html\b/);
+    const csp = String(response.headers['content-security-policy']);
+    const scriptSrc = csp.split(';').map((directive) => directive.trim()).find((directive) => directive.startsWith('script-src '));
+    expect(scriptSrc).toBe("script-src 'self'");
+    expect(response.body).toContain('<script type="module" crossorigin src="/assets/app-test.js"></script>');
+  });
+
+  it('writes the default configuration into the root element', async () => {
+    const attributes = rootAttributes((await t.app.inject('/embed?movie_id=1')).body);
+    expect(attributes).toEqual({
+      id: 'root',
+      'data-api-base-url': '/catalog-api',
+      'data-ad-list-url': '/catalog-api/ad-list.json',
+      'data-fullscreen-mode': 'native',
+      'data-error-project': 'other',
+      'data-lang-order': 'ru,en',
+    });
+  });
+
+  it('writes a non-default configuration, escaping quotes and markup', async () => {
+    const widget = loadServerConfig({
+      API_BASE_URL: 'https://api.example.test/catalog-api',
+      AD_LIST_URL: 'https://ads.example.test/list.json?site=1&place="top"',
+      FULLSCREEN_MODE: 'stretch',
+      ERROR_PROJECT: `x"><script>alert('pwned')</script>`,
+      LANG_ORDER: 'en, ru,,de',
+    }).widget;
+    const response = await embedWith({ widget });
+    expect(response.statusCode).toBe(200);
+    expect(response.body).not.toContain('<script>alert');
+    expect(response.body).not.toContain('place="top"');
+    expect(rootAttributes(response.body)).toEqual({
+      id: 'root',
+      'data-api-base-url': 'https://api.example.test/catalog-api',
+      'data-ad-list-url': 'https://ads.example.test/list.json?site=1&place="top"',
+      'data-fullscreen-mode': 'stretch',
+      'data-error-project': `x"><script>alert('pwned')</script>`,
+      'data-lang-order': 'en,ru,de',
+    });
+  });
+
+  it('answers 503 JSON saying to build the player when the widget is not built', async () => {
+    const response = await embedWith({ widgetDir: path.join(WIDGET_FIXTURE_DIR, 'not-built') });
+    expect(expectApiError(response, 503).message).toMatch(/build/i);
+  });
+
+  it('picks up a rebuilt embed.html without a restart', async () => {
+    const dir = await mkdtemp(path.join(tmpdir(), 'widget-'));
+    const other = await startTestApp({ widgetDir: dir }, t.db);
+    try {
+      expect((await other.app.inject('/embed')).statusCode).toBe(503);
+      await writeFile(path.join(dir, 'embed.html'), '<html><body><div id="root"></div><p>build 1</p></body></html>');
+      expect((await other.app.inject('/embed')).body).toContain('build 1');
+      // A rebuild: new content and a new modification time.
+      await writeFile(path.join(dir, 'embed.html'), '<html><body><div id="root"></div><p>build 2</p></body></html>');
+      const later = new Date(Date.now() + 60_000);
+      await utimes(path.join(dir, 'embed.html'), later, later);
+      expect((await other.app.inject('/embed')).body).toContain('build 2');
+    } finally {
+      await other.close();
+      await rm(dir, { recursive: true, force: true });
+    }
+  });
+});
+
+describe('GET /', () => {
+  it('embeds a player iframe for every demo content', async () => {
+    const response = await t.app.inject('/');
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['content-type']).toMatch(/^text\/html\b/);
+    const ids = [...response.body.matchAll(/<iframe\s[^>]*src="\/embed\?movie_id=(\d+)"/g)].map((match) => Number(match[1]));
+    expect(ids).toEqual([...CONTENT_IDS]);
+  });
+});
+
+describe('GET /assets/', () => {
+  it('serves the built scripts as JavaScript, cached for good', async () => {
+    const response = await t.app.inject('/assets/app-test.js');
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['content-type']).toMatch(/^(application|text)\/javascript\b/);
+    const cacheControl = String(response.headers['cache-control']);
+    expect(cacheControl).toContain('max-age=31536000');
+    expect(cacheControl).toContain('immutable');
+    expect(response.body).toBe(await readFile(path.join(WIDGET_FIXTURE_DIR, 'assets/app-test.js'), 'utf8'));
+  });
+
+  it('serves nothing outside the assets folder', async () => {
+    for (const url of ['/assets/../embed.html', '/assets/%2e%2e/embed.html', '/assets/..%2fembed.html']) {
+      const response = await t.app.inject(url);
+      expect(response.body, url).not.toContain('<div id="root">');
+    }
+  });
+});
