@@ -8,26 +8,6 @@ test.describe('the player page (/embed)', () => {
     await expectPlaysPast(page.locator('video'), 1.5);
   });
 
-  test('plays the film with three renditions and separate audio, transmuxing in hls.js’s worker', async ({ page }) => {
-    const workers: string[] = [];
-    page.on('worker', (worker) => workers.push(worker.url()));
-    await embed(page, '?movie_id=1');
-    await expect(page.getByRole('heading', { name: 'Северный маяк' })).toBeVisible();
-    await expectPlaysPast(page.locator('video'), 1.5);
-    // The ESM build of hls.js needs workerPath; without it the transmuxer silently runs inline.
-    expect(workers.some((url) => /\/assets\/hls\.worker-[\w-]+\.js$/.test(url))).toBe(true);
-  });
-
-  for (const [id, kind] of [
-    [6, 'fragmented MP4 HLS'],
-    [7, 'DASH'],
-  ] as const) {
-    test(`plays content ${id} (${kind})`, async ({ page }) => {
-      await embed(page, `?movie_id=${id}`);
-      await expectPlaysPast(page.locator('video'), 1);
-    });
-  }
-
   test('shows the manifest URL when the manifest is missing (content 5)', async ({ page, baseURL }) => {
     await embed(page, '?movie_id=5');
     await expect(page.getByRole('alert')).toHaveText(`Ошибка в загрузке: ${baseURL}/catalog-api/manifests/episodes/501.json`);

@@ -1,13 +1,13 @@
 import type { CatalogueClient } from '../api/catalogue-client.ts';
 import { RequestError } from '../api/request-error.ts';
 import type { Content, Episode } from '../api/schema.ts';
-import { sourceTypeOf } from '../engine/source-type.ts';
-import type { MediaSourceDescriptor } from '../engine/types.ts';
+import { detectSourceType } from '../engine/source-type.ts';
+import type { PlaybackSource } from '../engine/types.ts';
 
 export interface FirstEpisode {
   content: Content;
   episode: Episode;
-  source: MediaSourceDescriptor;
+  source: PlaybackSource;
 }
 
 /** The episode's master manifest could not be loaded; the viewer sees its URL. */
@@ -32,9 +32,9 @@ export async function loadFirstEpisode(client: CatalogueClient, movieId: number,
   return { content, episode, source: await defaultSource(client, episode.m3u8MasterFilePath, signal) };
 }
 
-async function defaultSource(client: CatalogueClient, path: string, signal: AbortSignal): Promise<MediaSourceDescriptor> {
+async function defaultSource(client: CatalogueClient, path: string, signal: AbortSignal): Promise<PlaybackSource> {
   // A path containing .json is the master manifest; anything else is the stream itself.
-  if (!path.includes('.json')) return { src: path, type: sourceTypeOf(path) };
+  if (!path.includes('.json')) return { src: path, type: await detectSourceType(path, fetch, signal) };
   let loaded: Awaited<ReturnType<CatalogueClient['manifest']>>;
   try {
     loaded = await client.manifest(path, signal);
@@ -44,5 +44,5 @@ async function defaultSource(client: CatalogueClient, path: string, signal: Abor
   }
   const source = loaded.manifest.sources.find((item) => item.isDefault) ?? loaded.manifest.sources[0];
   if (!source) throw new ManifestLoadError(loaded.url);
-  return { src: source.link, type: sourceTypeOf(source.link) };
+  return { src: source.link, type: await detectSourceType(source.link, fetch, signal) };
 }

@@ -1,20 +1,23 @@
 import { useEffect, useRef, useState } from 'react';
 import type { CatalogueClient } from '../api/catalogue-client.ts';
 import { RequestError } from '../api/request-error.ts';
-import { attachSource } from '../engine/attach-source.ts';
+import { createPlayerCore, type PlayerCore } from '../core/player-core.ts';
+import { EngineDebugPanel } from '../ui/components/engine-debug-panel.tsx';
 import { MessageCard } from '../ui/components/message-card.tsx';
 import { PlayerView } from '../ui/components/player-view.tsx';
+import { usePlayerState } from '../ui/hooks/use-player-state.ts';
 import { ru } from '../ui/i18n/ru.ts';
 import { loadFirstEpisode, ManifestLoadError, type FirstEpisode } from './load-first-episode.ts';
 
 type LoadState = { status: 'loading' } | { status: 'loaded'; data: FirstEpisode } | { status: 'error'; message: string; canReload: boolean };
 
 /**
- * The player page until the engine and UI land: the content's title and its first episode's
- * default source in a <video>.
+ * The player page until the player app lands: the content's title and its first episode's
+ * default source, played by the engine the core selects, with the engine's debug line.
  */
 export function MinimalPlayer({ client, movieId }: { client: CatalogueClient; movieId: number }) {
   const [state, setState] = useState<LoadState>({ status: 'loading' });
+  const [core, setCore] = useState<PlayerCore>();
   const videoRef = useRef<HTMLVideoElement>(null);
 
   useEffect(() => {
@@ -32,27 +35,31 @@ export function MinimalPlayer({ client, movieId }: { client: CatalogueClient; mo
   useEffect(() => {
     const video = videoRef.current;
     if (!video || !source) return;
-    let destroyed = false;
-    let attached: { destroy(): void } | undefined;
-    const onFatalError = (message: string) => {
-      if (!destroyed) setState(errorState(new Error(message)));
-    };
-    void attachSource(video, source, { onFatalError }).then((result) => {
-      if (destroyed) result.destroy();
-      else attached = result;
-    }, onFatalError);
-    return () => {
-      destroyed = true;
-      attached?.destroy();
-    };
+    const player = createPlayerCore({ video });
+    setCore(player);
+    player.load(source).catch((error: unknown) => setState(errorState(error)));
+    return () => player.destroy();
   }, [source]);
 
   if (state.status === 'loading') return <div className="player" aria-busy="true" aria-label={ru.loading} />;
-  if (state.status === 'error') {
-    const action = state.canReload ? { label: ru.reloadPage, onClick: () => window.location.reload() } : undefined;
-    return <MessageCard text={state.message} action={action} />;
-  }
-  return <PlayerView title={state.data.content.title} videoRef={videoRef} />;
+  if (state.status === 'error') return <ErrorCard message={state.message} canReload={state.canReload} />;
+  return (
+    <PlayerView title={state.data.content.title} videoRef={videoRef}>
+      {core ? <PlayerOverlay core={core} /> : null}
+    </PlayerView>
+  );
+}
+
+function PlayerOverlay({ core }: { core: PlayerCore }) {
+  const error = usePlayerState(core.store, (state) => state.error);
+  const [id] = useState(errorId);
+  if (error) return <ErrorCard message={ru.genericError(id)} canReload />;
+  return <EngineDebugPanel store={core.store} onSelectQuality={core.setQuality} onSelectAudioTrack={core.setAudioTrack} />;
+}
+
+function ErrorCard({ message, canReload }: { message: string; canReload: boolean }) {
+  const action = canReload ? { label: ru.reloadPage, onClick: () => window.location.reload() } : undefined;
+  return <MessageCard text={message} action={action} />;
 }
 
 /** Maps a failure to the viewer message of SPEC.md section 8. */

@@ -1,15 +1,91 @@
+import type { PlayerError } from '../core/player-error.ts';
+
+/** SPEC.md section 4: the source type guessed from the URL, else from a HEAD request. */
+export type SourceType = 'hls' | 'dash' | 'progressive' | 'blob' | 'youtube' | 'vimeo';
+
 /** A playable source (SPEC.md section 3, player media objects). */
-export interface MediaSourceDescriptor {
+export interface PlaybackSource {
   src: string;
-  type: 'hls' | 'dash' | 'progressive';
+  type: SourceType;
 }
 
-/** A source attached to a <video>; destroy() is idempotent and detaches everything. */
-export interface AttachedSource {
+/** SPEC.md section 4: live, live:dvr or on-demand; unknown until the engine has read the stream. */
+export type StreamType = 'on-demand' | 'live' | 'live:dvr' | 'unknown';
+
+/** SPEC.md section 3. `index` is the engine's own index, used to select it. */
+export interface Quality {
+  id: string;
+  width: number;
+  height: number;
+  bitrate: number;
+  codec: string;
+  index: number;
+  selected: boolean;
+}
+
+export interface AudioTrack {
+  id: string;
+  label: string;
+  language: string;
+  kind: string;
+  mimeType: string;
+  codec: string;
+  index: number;
+}
+
+/** What an engine tells the core; the core reduces these into state (rule 3: engines report). */
+export interface EngineEventMap {
+  qualities: { qualities: readonly Quality[] };
+  /** The quality now playing, and whether the engine chooses by itself (Auto). */
+  'quality-change': { index: number; auto: boolean };
+  'audio-tracks': { tracks: readonly AudioTrack[]; selected: number };
+  'audio-track-change': { index: number };
+  'stream-type': { streamType: StreamType };
+  /** For the debug line and analytics: estimated bandwidth and the rendition in use. */
+  stats: { bandwidthBps: number | undefined; rendition: string | undefined };
+  error: { error: PlayerError };
+}
+
+export type EngineEventName = keyof EngineEventMap;
+
+export interface EngineHost {
+  emit<K extends EngineEventName>(name: K, payload: EngineEventMap[K]): void;
+}
+
+export interface EngineLoadOptions {
+  /** Where playback starts, in seconds (resume, voice-over switch). */
+  startTime?: number | undefined;
+}
+
+/**
+ * One engine attached to one <video> (play, pause, volume, mute and rate are the element's own
+ * and the core drives them directly). destroy() is idempotent; after it, the adapter emits nothing.
+ */
+export interface EngineAdapter {
+  readonly name: EngineName;
+  load(source: PlaybackSource, options: EngineLoadOptions): Promise<void>;
+  /** A quality index from the 'qualities' event, or 'auto'. */
+  setQuality(choice: number | 'auto'): void;
+  setAudioTrack(index: number): void;
   destroy(): void;
 }
 
-export interface AttachOptions {
-  /** A fatal playback failure the element cannot recover from. */
-  onFatalError(message: string): void;
+export type EngineName = 'mse' | 'hls.js' | 'dash.js' | 'native';
+
+/** Decides cheaply whether an engine can play a source, and loads its code only when chosen. */
+export interface EngineLoader {
+  readonly name: EngineName;
+  canPlay(source: PlaybackSource, environment: PlaybackEnvironment): boolean;
+  load(): Promise<EngineFactory>;
+}
+
+export type EngineFactory = (video: HTMLVideoElement, host: EngineHost) => EngineAdapter;
+
+/** What the browser offers, read once (and replaceable in tests). */
+export interface PlaybackEnvironment {
+  mediaSource: boolean;
+  /** MediaSource can be built in a dedicated worker (Chrome/Edge 108+). */
+  mediaSourceInWorker: boolean;
+  /** <video> plays HLS itself (Safari, iOS). */
+  nativeHls: boolean;
 }

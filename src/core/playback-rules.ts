@@ -1,0 +1,18 @@
+/** SPEC.md section 5: unmuting at volume 0 sets this volume. */
+export const UNMUTE_VOLUME = 0.25;
+/** SPEC.md section 5: the live-edge seek target is the seekable end minus this many seconds. */
+export const LIVE_EDGE_OFFSET_SECONDS = 2;
+
+/** Volume clamped to 0..1; undefined for a value that is not a number. */
+export function clampVolume(volume: number): number | undefined {
+  if (!Number.isFinite(volume)) return undefined;
+  return Math.min(1, Math.max(0, volume));
+}
+
+/** Where "go live" seeks: the end of the last seekable range minus 2 s; undefined if none. */
+export function liveEdgeTarget(seekable: TimeRanges): number | undefined {
+  if (seekable.length === 0) return undefined;
+  const start = seekable.start(0);
+  const end = seekable.end(seekable.length - 1);
+  return Math.max(start, end - LIVE_EDGE_OFFSET_SECONDS);
+}

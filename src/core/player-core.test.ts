@@ -1,0 +1,113 @@
+import { describe, expect, it } from 'vitest';
+import { FakeTimeRanges, FakeVideo } from '../../test/fakes/fake-video.ts';
+import type { EngineAdapter, EngineHost, EngineLoader, EngineName, PlaybackEnvironment, PlaybackSource } from '../engine/types.ts';
+import { PlayerError } from './player-error.ts';
+import { createPlayerCore } from './player-core.ts';
+
+const ENVIRONMENT: PlaybackEnvironment = { mediaSource: true, mediaSourceInWorker: true, nativeHls: false };
+const HLS: PlaybackSource = { src: 'https://cdn.example/master.m3u8', type: 'hls' };
+
+interface FakeEngine {
+  name: EngineName;
+  host: EngineHost;
+  loads: Array<{ startTime: number | undefined }>;
+  destroyed: boolean;
+}
+
+/** Loaders whose adapters record what they were asked and expose their host to the test. */
+function fakeLoaders(names: EngineName[], canPlay = (_source: PlaybackSource) => true) {
+  const engines: FakeEngine[] = [];
+  const loaders: EngineLoader[] = names.map((name) => ({
+    name,
+    canPlay: (source) => canPlay(source),
+    load: async () => (_video: HTMLVideoElement, host: EngineHost): EngineAdapter => {
+      const engine: FakeEngine = { name, host, loads: [], destroyed: false };
+      engines.push(engine);
+      return {
+        name,
+        load: async (_source, options) => void engine.loads.push({ startTime: options.startTime }),
+        setQuality: () => undefined,
+        setAudioTrack: () => undefined,
+        destroy: () => void (engine.destroyed = true),
+      };
+    },
+  }));
+  return { engines, loaders };
+}
+
+const fatal = () => new PlayerError('media', 4, 'fatal', 'Failed to load resource.');
+
+describe('createPlayerCore', () => {
+  it('plays through the first engine that can, and reduces its reports into state', async () => {
+    const { engines, loaders } = fakeLoaders(['mse', 'hls.js']);
+    const core = createPlayerCore({ video: new FakeVideo().asElement(), loaders, environment: ENVIRONMENT });
+    await core.load(HLS);
+    expect(core.store.getState().engine).toBe('mse');
+    engines[0]?.host.emit('qualities', { qualities: [{ id: 'q0', width: 426, height: 240, bitrate: 2e5, codec: 'avc1', index: 0, selected: true }] });
+    engines[0]?.host.emit('stream-type', { streamType: 'on-demand' });
+    expect(core.store.getState()).toMatchObject({ streamType: 'on-demand', qualities: [{ height: 240 }] });
+  });
+
+  it('falls back to the next engine at the current position when one fails fatally', async () => {
+    const { engines, loaders } = fakeLoaders(['mse', 'hls.js']);
+    const video = new FakeVideo();
+    const core = createPlayerCore({ video: video.asElement(), loaders, environment: ENVIRONMENT });
+    await core.load(HLS);
+    video.currentTime = 42;
+    engines[0]?.host.emit('error', { error: fatal() });
+    await expect.poll(() => core.store.getState().engine).toBe('hls.js');
+    expect(engines[0]?.destroyed).toBe(true);
+    expect(engines[1]?.loads).toEqual([{ startTime: 42 }]);
+    expect(core.store.getState().error).toBeUndefined();
+    // A late report from the replaced engine changes nothing.
+    engines[0]?.host.emit('stream-type', { streamType: 'live' });
+    expect(core.store.getState().streamType).toBe('unknown');
+  });
+
+  it('shows the error when no engine is left', async () => {
+    const { engines, loaders } = fakeLoaders(['hls.js']);
+    const core = createPlayerCore({ video: new FakeVideo().asElement(), loaders, environment: ENVIRONMENT });
+    await core.load(HLS);
+    engines[0]?.host.emit('error', { error: fatal() });
+    expect(core.store.getState().error?.code).toBe(4);
+  });
+
+  it('reports an unsupported source as an error instead of throwing', async () => {
+    const { loaders } = fakeLoaders(['hls.js'], (source) => source.type === 'hls');
+    const core = createPlayerCore({ video: new FakeVideo().asElement(), loaders, environment: ENVIRONMENT });
+    await core.load({ src: 'https://youtu.be/x', type: 'youtube' });
+    expect(core.store.getState().error?.message).toBe('No engine can play this source');
+  });
+
+  it('ignores a seek that is not finite or when nothing is seekable (SPEC.md section 5)', async () => {
+    const video = new FakeVideo();
+    const core = createPlayerCore({ video: video.asElement(), loaders: [], environment: ENVIRONMENT });
+    core.seek(10);
+    expect(video.currentTime).toBe(0);
+    video.seekable = new FakeTimeRanges([[0, 60]]);
+    core.seek(Number.NaN);
+    expect(video.currentTime).toBe(0);
+    core.seek(10);
+    expect(video.currentTime).toBe(10);
+  });
+
+  it('unmuting at volume 0 sets 0.25; volume is clamped', () => {
+    const video = new FakeVideo();
+    const core = createPlayerCore({ video: video.asElement(), loaders: [], environment: ENVIRONMENT });
+    core.setVolume(3);
+    expect(video.volume).toBe(1);
+    core.setVolume(0);
+    core.setMuted(true);
+    core.setMuted(false);
+    expect(video).toMatchObject({ volume: 0.25, muted: false });
+  });
+
+  it('destroy() is idempotent and releases the engine', async () => {
+    const { engines, loaders } = fakeLoaders(['hls.js']);
+    const core = createPlayerCore({ video: new FakeVideo().asElement(), loaders, environment: ENVIRONMENT });
+    await core.load(HLS);
+    core.destroy();
+    core.destroy();
+    expect(engines[0]?.destroyed).toBe(true);
+  });
+});

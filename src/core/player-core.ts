@@ -1,0 +1,136 @@
+import { ENGINE_LOADERS } from '../engine/engine-loaders.ts';
+import { readPlaybackEnvironment } from '../engine/playback-environment.ts';
+import { selectEngine } from '../engine/select-engine.ts';
+import type { EngineAdapter, EngineEventMap, EngineEventName, EngineHost, EngineLoader, EngineName, PlaybackEnvironment, PlaybackSource } from '../engine/types.ts';
+import { mirrorMediaElement } from './media-element-state.ts';
+import { PLAYER_ERROR_CODES, PlayerError } from './player-error.ts';
+import { initialPlayerState, type PlayerState } from './player-state.ts';
+import { createStore, type Store } from './store.ts';
+import { clampVolume, liveEdgeTarget, UNMUTE_VOLUME } from './playback-rules.ts';
+
+export interface PlayerCoreOptions {
+  video: HTMLVideoElement;
+  loaders?: readonly EngineLoader[];
+  environment?: PlaybackEnvironment;
+}
+
+/** The requests the UI may make; state changes only when the element or engine confirms. */
+export interface PlayerCore {
+  readonly store: Store<PlayerState>;
+  load(source: PlaybackSource, options?: { startTime?: number }): Promise<void>;
+  play(): Promise<void>;
+  pause(): void;
+  /** Ignored when the time is not finite or nothing is seekable (SPEC.md section 5). */
+  seek(time: number): void;
+  seekToLiveEdge(): void;
+  setVolume(volume: number): void;
+  setMuted(muted: boolean): void;
+  setRate(rate: number): void;
+  setQuality(choice: number | 'auto'): void;
+  setAudioTrack(index: number): void;
+  destroy(): void;
+}
+
+/**
+ * The thin core: picks the engine (first loader that can play the source), reduces its events
+ * and the element's into the store, and falls back to the next engine at the current position
+ * when one fails fatally before showing an error.
+ */
+export function createPlayerCore({ video, loaders = ENGINE_LOADERS, environment = readPlaybackEnvironment(video) }: PlayerCoreOptions): PlayerCore {
+  const store = createStore(initialPlayerState());
+  const lifetime = new AbortController();
+  mirrorMediaElement(video, store, lifetime.signal);
+  let adapter: EngineAdapter | undefined;
+  let generation = 0;
+
+  async function start(source: PlaybackSource, startTime: number | undefined, failed: readonly EngineName[]): Promise<void> {
+    adapter?.destroy();
+    adapter = undefined;
+    const mine = ++generation;
+    const loader = selectEngine(loaders, source, environment, failed);
+    if (!loader) {
+      store.update({ error: new PlayerError('engine', PLAYER_ERROR_CODES.UNSUPPORTED, 'fatal', 'No engine can play this source', { src: source.src, type: source.type }) });
+      return;
+    }
+    const factory = await loader.load();
+    if (mine !== generation || lifetime.signal.aborted) return;
+    const host: EngineHost = {
+      emit: <K extends EngineEventName>(name: K, payload: EngineEventMap[K]) => {
+        // Late events of a replaced engine are dropped (ARCHITECTURE.md rule 7).
+        if (mine === generation) reduce(name, payload, source, loader.name, failed);
+      },
+    };
+    adapter = factory(video, host);
+    store.update({ engine: loader.name, source, error: undefined, qualities: [], qualityIndex: -1, audioTracks: [], audioTrackIndex: -1 });
+    await adapter.load(source, { startTime });
+  }
+
+  function reduce<K extends EngineEventName>(name: K, payload: EngineEventMap[K], source: PlaybackSource, engine: EngineName, failed: readonly EngineName[]): void {
+    const event = { name, payload } as { [N in EngineEventName]: { name: N; payload: EngineEventMap[N] } }[EngineEventName];
+    switch (event.name) {
+      case 'qualities':
+        store.update({ qualities: event.payload.qualities });
+        break;
+      case 'quality-change':
+        store.update({ qualityIndex: event.payload.index, autoQuality: event.payload.auto });
+        break;
+      case 'audio-tracks':
+        store.update({ audioTracks: event.payload.tracks, audioTrackIndex: event.payload.selected });
+        break;
+      case 'audio-track-change':
+        store.update({ audioTrackIndex: event.payload.index });
+        break;
+      case 'stream-type':
+        store.update({ streamType: event.payload.streamType });
+        break;
+      case 'stats':
+        store.update({ bandwidthBps: event.payload.bandwidthBps, rendition: event.payload.rendition });
+        break;
+      case 'error': {
+        const remaining = selectEngine(loaders, source, environment, [...failed, engine]);
+        if (remaining) {
+          // Another engine may still play it: continue there, at the current position.
+          void start(source, video.currentTime || undefined, [...failed, engine]);
+        } else {
+          store.update({ error: event.payload.error });
+        }
+        break;
+      }
+    }
+  }
+
+  return {
+    store,
+    load: (source, options = {}) => start(source, options.startTime, []),
+    play: () => video.play(),
+    pause: () => video.pause(),
+    seek(time) {
+      if (!Number.isFinite(time) || video.seekable.length === 0) return;
+      video.currentTime = time;
+    },
+    seekToLiveEdge() {
+      const target = liveEdgeTarget(video.seekable);
+      if (target !== undefined) video.currentTime = target;
+    },
+    setVolume(volume) {
+      const next = clampVolume(volume);
+      if (next !== undefined) video.volume = next;
+    },
+    setMuted(muted) {
+      if (!muted && video.volume === 0) video.volume = UNMUTE_VOLUME;
+      video.muted = muted;
+    },
+    setRate(rate) {
+      if (Number.isFinite(rate) && rate > 0) video.playbackRate = rate;
+    },
+    setQuality: (choice) => adapter?.setQuality(choice),
+    setAudioTrack: (index) => adapter?.setAudioTrack(index),
+    destroy() {
+      if (lifetime.signal.aborted) return;
+      lifetime.abort();
+      generation += 1;
+      adapter?.destroy();
+      adapter = undefined;
+    },
+  };
+}

@@ -1,0 +1,60 @@
+import type { AudioTrack, EngineName, PlaybackSource, Quality, StreamType } from '../engine/types.ts';
+import type { PlayerError } from './player-error.ts';
+
+export type { AudioTrack, EngineName, Quality, StreamType };
+
+/** What the UI renders. Changed only by what the engine or the media element confirmed. */
+export interface PlayerState {
+  source: PlaybackSource | undefined;
+  engine: EngineName | undefined;
+  streamType: StreamType;
+  qualities: readonly Quality[];
+  /** The quality playing now, -1 before the engine says. */
+  qualityIndex: number;
+  autoQuality: boolean;
+  audioTracks: readonly AudioTrack[];
+  audioTrackIndex: number;
+  bandwidthBps: number | undefined;
+  rendition: string | undefined;
+  paused: boolean;
+  ended: boolean;
+  started: boolean;
+  seeking: boolean;
+  /** The element is waiting for data (the spinner shows it after 300 ms, SPEC.md section 9). */
+  waiting: boolean;
+  currentTime: number;
+  duration: number;
+  /** Seconds buffered ahead of the current time. */
+  bufferedAhead: number;
+  volume: number;
+  muted: boolean;
+  rate: number;
+  error: PlayerError | undefined;
+}
+
+export function initialPlayerState(): PlayerState {
+  return {
+    source: undefined,
+    engine: undefined,
+    streamType: 'unknown',
+    qualities: [],
+    qualityIndex: -1,
+    autoQuality: true,
+    audioTracks: [],
+    audioTrackIndex: -1,
+    bandwidthBps: undefined,
+    rendition: undefined,
+    paused: true,
+    ended: false,
+    started: false,
+    seeking: false,
+    waiting: false,
+    currentTime: 0,
+    duration: Number.NaN,
+    bufferedAhead: 0,
+    volume: 1,
+    muted: false,
+    rate: 1,
+    error: undefined,
+  };
+}

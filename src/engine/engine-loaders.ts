@@ -1,0 +1,26 @@
+import type { EngineLoader } from './types.ts';
+
+/** hls.js: live HLS and whatever the custom engine declines; needs MediaSource. */
+export const hlsJsLoader: EngineLoader = {
+  name: 'hls.js',
+  canPlay: (source, environment) => source.type === 'hls' && environment.mediaSource,
+  load: async () => (await import('./hls/hls-adapter.ts')).createHlsAdapter,
+};
+
+/** dash.js for DASH, a lazy chunk from our own origin. */
+export const dashLoader: EngineLoader = {
+  name: 'dash.js',
+  canPlay: (source, environment) => source.type === 'dash' && environment.mediaSource,
+  load: async () => (await import('./dash/dash-adapter.ts')).createDashAdapter,
+};
+
+/** The browser itself: progressive files, blobs, and HLS where there is no MediaSource (iOS). */
+export const nativeLoader: EngineLoader = {
+  name: 'native',
+  canPlay: (source, environment) =>
+    source.type === 'progressive' || source.type === 'blob' || (source.type === 'hls' && environment.nativeHls),
+  load: async () => (await import('./native/native-adapter.ts')).createNativeAdapter,
+};
+
+/** Selection order (ARCHITECTURE.md): the custom engine first, then hls.js, dash.js, native. */
+export const ENGINE_LOADERS: readonly EngineLoader[] = [hlsJsLoader, dashLoader, nativeLoader];

@@ -1,0 +1,98 @@
+import Hls, { type ErrorData, type Level, type MediaPlaylist } from 'hls.js';
+// The ESM build cannot find its own worker script: hand it the URL of the copy we ship, so the
+// transmuxer really runs in a worker (e2e/engines.spec.ts proves it).
+import hlsWorkerUrl from 'hls.js/dist/hls.worker.js?url';
+import { PLAYER_ERROR_CODES, PlayerError } from '../../core/player-error.ts';
+import type { AudioTrack, EngineAdapter, EngineHost, Quality } from '../types.ts';
+
+/** hls.js behind the engine interface: live HLS and whatever the custom engine declines. */
+export function createHlsAdapter(video: HTMLVideoElement, host: EngineHost): EngineAdapter {
+  let hls: Hls | null = null;
+
+  /** Runs a callback only while `instance` is the live one: a destroyed instance reports nothing. */
+  const guard = <A extends unknown[]>(instance: Hls, callback: (...args: A) => void) =>
+    (...args: A) => {
+      if (hls === instance) callback(...args);
+    };
+
+  function wire(instance: Hls): void {
+    instance.on(Hls.Events.MANIFEST_PARSED, guard(instance, () => {
+      host.emit('qualities', { qualities: instance.levels.map(toQuality(instance)) });
+    }));
+    instance.on(Hls.Events.LEVEL_SWITCHED, guard(instance, (_event, data) => {
+      host.emit('quality-change', { index: data.level, auto: instance.autoLevelEnabled });
+      const level = instance.levels[data.level];
+      host.emit('stats', { bandwidthBps: instance.bandwidthEstimate, rendition: level ? `${level.height}p` : undefined });
+    }));
+    instance.on(Hls.Events.LEVEL_LOADED, guard(instance, (_event, data) => {
+      const details = data.details;
+      const dvr = details.targetduration >= 10 && (details.type === 'EVENT' || details.fragments.some((fragment) => fragment.tagList.some((tag) => tag[0] === 'DIS')));
+      host.emit('stream-type', { streamType: !details.live ? 'on-demand' : dvr ? 'live:dvr' : 'live' });
+    }));
+    instance.on(Hls.Events.AUDIO_TRACKS_UPDATED, guard(instance, () => {
+      host.emit('audio-tracks', { tracks: instance.audioTracks.map(toAudioTrack), selected: instance.audioTrack });
+    }));
+    instance.on(Hls.Events.AUDIO_TRACK_SWITCHED, guard(instance, (_event, data) => {
+      host.emit('audio-track-change', { index: data.id });
+    }));
+    instance.on(Hls.Events.FRAG_LOADED, guard(instance, () => {
+      const level = instance.levels[instance.currentLevel];
+      host.emit('stats', { bandwidthBps: instance.bandwidthEstimate, rendition: level ? `${level.height}p` : undefined });
+    }));
+    instance.on(Hls.Events.ERROR, guard(instance, (_event, data: ErrorData) => {
+      if (!data.fatal) return;
+      host.emit('error', {
+        error: new PlayerError(data.type === Hls.ErrorTypes.NETWORK_ERROR ? 'network' : 'media', PLAYER_ERROR_CODES.RESOURCE, 'fatal',
+          'Failed to load resource.', { engine: 'hls.js', details: data.details, url: data.url ?? null }),
+      });
+    }));
+  }
+
+  return {
+    name: 'hls.js',
+    async load(source, { startTime }) {
+      const instance = new Hls({ enableWorker: true, workerPath: hlsWorkerUrl, startPosition: startTime ?? -1, capLevelToPlayerSize: true });
+      hls = instance;
+      wire(instance);
+      instance.loadSource(source.src);
+      instance.attachMedia(video);
+    },
+    setQuality(choice) {
+      if (!hls) return;
+      // nextLevel switches at the next fragment without flushing what is buffered.
+      hls.nextLevel = choice === 'auto' ? -1 : choice;
+    },
+    setAudioTrack(index) {
+      if (hls) hls.audioTrack = index;
+    },
+    destroy() {
+      const instance = hls;
+      hls = null;
+      instance?.destroy();
+    },
+  };
+}
+
+function toQuality(instance: Hls) {
+  return (level: Level, index: number): Quality => ({
+    id: `hls-${index}`,
+    width: level.width,
+    height: level.height,
+    bitrate: level.bitrate,
+    codec: [level.videoCodec, level.audioCodec].filter(Boolean).join(','),
+    index,
+    selected: instance.currentLevel === index,
+  });
+}
+
+function toAudioTrack(track: MediaPlaylist, index: number): AudioTrack {
+  return {
+    id: `hls-audio-${track.id}`,
+    label: track.name,
+    language: track.lang ?? '',
+    kind: track.default ? 'main' : 'alternative',
+    mimeType: 'audio/mp4',
+    codec: track.audioCodec ?? '',
+    index,
+  };
+}
