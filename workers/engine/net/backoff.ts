@@ -1,0 +1,59 @@
+/**
+ * Retry decisions for a RequestPolicy (retry-policy.ts). `attempt` always counts the attempt that
+ * just failed, from 1. The caller owns the timer and the AbortSignal; these are pure functions.
+ */
+import type { RequestPolicy } from './retry-policy.ts';
+
+/**
+ * Delays are spread by ±50 % (Shaka's fuzz factor) so that clients failing together — a CDN
+ * hiccup during a premiere — do not all come back at the same moment.
+ */
+export const FUZZ_FACTOR = 0.5;
+
+export type RequestFailure =
+  | { readonly kind: 'status'; readonly status: number }
+  | { readonly kind: 'network' }
+  | { readonly kind: 'timeout' }
+  | { readonly kind: 'aborted' };
+
+/**
+ * Milliseconds to wait after failed attempt number `attempt` (1 = the first attempt failed).
+ * Exponential: retryDelayMs × 2^(attempt − 1); linear: retryDelayMs × attempt. The un-fuzzed
+ * delay is capped at maxRetryDelayMs before the fuzz, so that clients at the cap still spread out:
+ * the result lies within ±FUZZ_FACTOR of the capped delay. `random` returns [0, 1), as
+ * Math.random does; tests pass a fixed one.
+ */
+export function retryDelay(
+  policy: Pick<RequestPolicy, 'retryDelayMs' | 'maxRetryDelayMs' | 'backoff'>,
+  attempt: number,
+  random: () => number = Math.random,
+): number {
+  const step = Math.max(1, Math.floor(attempt));
+  const growth = policy.backoff === 'exponential' ? 2 ** (step - 1) : step;
+  const delay = Math.min(policy.retryDelayMs * growth, policy.maxRetryDelayMs);
+  const fuzz = (random() * 2 - 1) * FUZZ_FACTOR;
+  return Math.max(0, Math.round(delay * (1 + fuzz)));
+}
+
+/**
+ * Whether to try again after failed attempt number `attempt`: only while attempts remain and the
+ * policy retries this kind of failure. An abort is the caller's own decision (a seek, a level
+ * switch, destroy()) and is never retried.
+ */
+export function shouldRetry(
+  policy: Pick<RequestPolicy, 'maxAttempts' | 'retryOn'>,
+  attempt: number,
+  failure: RequestFailure,
+): boolean {
+  if (attempt >= policy.maxAttempts) return false;
+  switch (failure.kind) {
+    case 'status':
+      return policy.retryOn.statuses.includes(failure.status);
+    case 'network':
+      return policy.retryOn.networkErrors;
+    case 'timeout':
+      return policy.retryOn.timeouts;
+    case 'aborted':
+      return false;
+  }
+}

@@ -1,0 +1,126 @@
+/**
+ * Retry and timeout policy per request kind, as data (ARCHITECTURE.md rule 6; the shape follows
+ * hls.js's LoadPolicy). backoff.ts turns a policy into decisions.
+ *
+ * The values are for video on demand on phones: cellular radios take 1–2 s to wake from idle and
+ * hand-overs drop connections for a moment, so time to first byte is generous and the first retry
+ * comes soon; a VOD buffer covers several seconds, so segment fetches keep trying rather than end
+ * playback; what only decorates playback (thumbnails) gives up early to leave the link to video.
+ */
+
+export type BackoffKind = 'exponential' | 'linear';
+
+/** Which failures are worth another attempt. */
+export interface RetryOn {
+  /** HTTP statuses that may succeed on retry. */
+  readonly statuses: readonly number[];
+  /** Connection failures (no response at all: DNS, reset, offline). */
+  readonly networkErrors: boolean;
+  /** timeToFirstByteMs or maxLoadTimeMs ran out. */
+  readonly timeouts: boolean;
+}
+
+export interface RequestPolicy {
+  /** Attempts in all, the first one included (1 = never retry). */
+  readonly maxAttempts: number;
+  /** Abort when no byte arrived this long after the request was sent. */
+  readonly timeToFirstByteMs: number;
+  /** Abort when the whole response has not arrived this long after the request was sent. */
+  readonly maxLoadTimeMs: number;
+  /** Delay before the first retry; later ones grow per `backoff`, all fuzzed ±50 %. */
+  readonly retryDelayMs: number;
+  /** The un-fuzzed delay never grows past this. */
+  readonly maxRetryDelayMs: number;
+  readonly backoff: BackoffKind;
+  readonly retryOn: RetryOn;
+}
+
+/**
+ * Statuses that describe a passing condition: 408 Request Timeout, 429 Too Many Requests, and the
+ * server errors of overloaded or restarting origins and CDNs (500, 502, 503, 504, and the 52x that
+ * CDNs such as Cloudflare send when the origin does not answer). Other 4xx mean the request itself
+ * is wrong (403 expired token, 404 missing) and repeating it cannot help; 501 and 505 are
+ * permanent too.
+ */
+export const RETRYABLE_STATUSES: readonly number[] = [408, 429, 500, 502, 503, 504, 520, 521, 522, 523, 524];
+
+const RETRY_ALL: RetryOn = { statuses: RETRYABLE_STATUSES, networkErrors: true, timeouts: true };
+
+export const REQUEST_POLICIES = {
+  /**
+   * Master and media playlists: small, and nothing plays without them. Quick retries (0.5, 1, 2 s)
+   * ride out a hand-over; four attempts give up after about 3.5 s of waiting plus the attempts.
+   */
+  playlist: {
+    maxAttempts: 4,
+    timeToFirstByteMs: 8_000,
+    maxLoadTimeMs: 15_000,
+    retryDelayMs: 500,
+    maxRetryDelayMs: 4_000,
+    backoff: 'exponential',
+    retryOn: RETRY_ALL,
+  },
+  /**
+   * Media segments: the buffer ahead pays for the wait, so six attempts with delays up to 8 s
+   * (about 23 s in all) outlast a tunnel; ABR may pick a lower level between attempts. 30 s of
+   * load time lets the lowest 4 s segment (about 120 kB) through on a GPRS-class link.
+   */
+  segment: {
+    maxAttempts: 6,
+    timeToFirstByteMs: 8_000,
+    maxLoadTimeMs: 30_000,
+    retryDelayMs: 1_000,
+    maxRetryDelayMs: 8_000,
+    backoff: 'exponential',
+    retryOn: RETRY_ALL,
+  },
+  /** fMP4 init segments: a few kB that block the first frame, like playlists. */
+  init: {
+    maxAttempts: 4,
+    timeToFirstByteMs: 8_000,
+    maxLoadTimeMs: 15_000,
+    retryDelayMs: 500,
+    maxRetryDelayMs: 4_000,
+    backoff: 'exponential',
+    retryOn: RETRY_ALL,
+  },
+  /**
+   * AES-128 keys: 16 bytes from a licence endpoint that answers 401/403 for a real refusal (never
+   * retried); transient failures get three attempts.
+   */
+  key: {
+    maxAttempts: 3,
+    timeToFirstByteMs: 8_000,
+    maxLoadTimeMs: 10_000,
+    retryDelayMs: 1_000,
+    maxRetryDelayMs: 4_000,
+    backoff: 'exponential',
+    retryOn: RETRY_ALL,
+  },
+  /**
+   * Seek-bar thumbnails (JSON, sprites, VTT): optional. One retry after about 2 s, none after a
+   * timeout, which on a slow link means the bandwidth is better spent on video. Sprites can be a
+   * few hundred kB, hence the load time.
+   */
+  thumbnails: {
+    maxAttempts: 2,
+    timeToFirstByteMs: 8_000,
+    maxLoadTimeMs: 20_000,
+    retryDelayMs: 2_000,
+    maxRetryDelayMs: 2_000,
+    backoff: 'linear',
+    retryOn: { statuses: RETRYABLE_STATUSES, networkErrors: true, timeouts: false },
+  },
+  /** Subtitles: small, wanted but not blocking playback; three attempts, 1 then 2 s apart. */
+  subtitles: {
+    maxAttempts: 3,
+    timeToFirstByteMs: 8_000,
+    maxLoadTimeMs: 15_000,
+    retryDelayMs: 1_000,
+    maxRetryDelayMs: 4_000,
+    backoff: 'linear',
+    retryOn: RETRY_ALL,
+  },
+} as const satisfies Record<string, RequestPolicy>;
+
+export type RequestKind = keyof typeof REQUEST_POLICIES;
