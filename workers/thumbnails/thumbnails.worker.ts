@@ -1,0 +1,4 @@
+import { expose } from 'comlink';
+import { createThumbnailsApi } from './thumbnails.api.ts';
+
+expose(createThumbnailsApi());
