@@ -1,15 +1,16 @@
 import { expect, test, type Page } from '@playwright/test';
-import { embed, expectPlaysPast } from './helpers.ts';
+import { embed, expectPlaysPast, seekAndTimeFirstFrame } from './helpers.ts';
 
 /** The engine the core chose, as the debug line shows it. */
 const engineOf = (page: Page) => page.getByTestId('engine');
 
 test.describe('engines', () => {
   for (const [id, engine, kind] of [
-    [1, 'hls.js', 'MPEG-TS HLS with separate audio'],
-    [2, 'hls.js', 'the series’ first episode'],
-    [4, 'hls.js', 'the long film'],
-    [6, 'hls.js', 'fragmented-MP4 HLS'],
+    [1, 'mse', 'MPEG-TS HLS with separate audio'],
+    [2, 'mse', 'the series’ first episode'],
+    [3, 'mse', 'MPEG-TS with muxed audio'],
+    [4, 'mse', 'the long film'],
+    [6, 'mse', 'fragmented-MP4 HLS'],
     [7, 'dash.js', 'DASH'],
   ] as const) {
     test(`content ${id} (${kind}) plays through ${engine}`, async ({ page }) => {
@@ -19,13 +20,45 @@ test.describe('engines', () => {
     });
   }
 
-  test('hls.js transmuxes in its own worker', async ({ page }) => {
+  test('the custom engine keeps its MediaSource in the worker', async ({ page }) => {
     const workers: string[] = [];
     page.on('worker', (worker) => workers.push(worker.url()));
     await embed(page, '?movie_id=1');
-    await expectPlaysPast(page.locator('video'), 1);
-    // The ESM build of hls.js needs workerPath; without it the transmuxer silently runs inline.
-    expect(workers.some((url) => /\/assets\/hls\.worker-[\w-]+\.js$/.test(url))).toBe(true);
+    const video = page.locator('video');
+    await expectPlaysPast(video, 0.5);
+    expect(await video.evaluate((element: HTMLVideoElement) => element.srcObject instanceof MediaSourceHandle)).toBe(true);
+    expect(workers.some((url) => /\/assets\/engine\.worker-[\w-]+\.js$/.test(url))).toBe(true);
+  });
+
+  test('a seek to an unbuffered position shows a frame at the target within 0.5 s and playback goes on', async ({ page }) => {
+    await embed(page, '?movie_id=4');
+    const video = page.locator('video');
+    await expectPlaysPast(video, 0.5);
+    const target = 1500;
+    const unbuffered = await video.evaluate((element: HTMLVideoElement, to) => {
+      for (let index = 0; index < element.buffered.length; index += 1) {
+        if (element.buffered.start(index) <= to && to < element.buffered.end(index)) return false;
+      }
+      return true;
+    }, target);
+    expect(unbuffered).toBe(true);
+    const elapsed = await seekAndTimeFirstFrame(video, target);
+    test.info().annotations.push({ type: 'unbuffered seek (ms)', description: String(Math.round(elapsed)) });
+    await expectPlaysPast(video, target + 1.5);
+  });
+
+  test('a seek inside the buffer keeps playing without refetching', async ({ page }) => {
+    await embed(page, '?movie_id=1');
+    const video = page.locator('video');
+    await expectPlaysPast(video, 1);
+    await expect.poll(() => video.evaluate((element: HTMLVideoElement) => (element.buffered.length ? element.buffered.end(0) : 0))).toBeGreaterThan(20);
+    const segments: string[] = [];
+    page.on('request', (request) => {
+      if (/v\d+\/seg-00[3-4]\.ts$/.test(request.url())) segments.push(request.url());
+    });
+    await seekAndTimeFirstFrame(video, 15);
+    await expectPlaysPast(video, 16.5);
+    expect(segments).toEqual([]);
   });
 
   test('choosing a quality changes the rendition', async ({ page }) => {
@@ -35,7 +68,7 @@ test.describe('engines', () => {
     for (const height of ['720p', '240p']) {
       await page.getByLabel('Качество').selectOption({ label: height });
       await expect(page.getByTestId('rendition')).toHaveText(height);
-      await expect.poll(() => video.evaluate((element: HTMLVideoElement) => `${element.videoHeight}p`)).toBe(height);
+      await expect.poll(() => video.evaluate((element: HTMLVideoElement) => `${element.videoHeight}p`), { timeout: 20_000 }).toBe(height);
     }
   });
 
@@ -47,12 +80,49 @@ test.describe('engines', () => {
       // A restart would empty the element; record if that ever happens.
       element.addEventListener('emptied', () => element.setAttribute('data-emptied', 'yes'));
     });
+    const englishAudio: string[] = [];
+    page.on('request', (request) => {
+      if (request.url().includes('/audio-en/')) englishAudio.push(request.url());
+    });
     const audio = page.getByLabel('Аудио');
     await expect(audio.locator('option')).toHaveText(['Русский', 'English']);
     const before = await video.evaluate((element: HTMLVideoElement) => element.currentTime);
     await audio.selectOption({ label: 'English' });
     await expect(audio).toHaveValue('1');
-    await expectPlaysPast(video, before + 1.5);
+    await expectPlaysPast(video, before + 2);
+    expect(englishAudio.length).toBeGreaterThan(0);
     await expect(video).not.toHaveAttribute('data-emptied', 'yes');
+  });
+
+  test('a fatal error of the custom engine falls back to hls.js, which keeps playing', async ({ page }) => {
+    let failed = false;
+    await page.route('**/films/1/v240/seg-002.ts', (route) => {
+      if (failed) return route.continue();
+      failed = true;
+      return route.fulfill({ status: 404, body: 'gone' });
+    });
+    await embed(page, '?movie_id=1');
+    const video = page.locator('video');
+    await video.evaluate((element: HTMLVideoElement) => {
+      element.muted = true;
+      return element.play();
+    });
+    await expect(engineOf(page)).toHaveText('hls.js');
+    expect(failed).toBe(true);
+    await expectPlaysPast(video, 9);
+  });
+
+  test('hls.js transmuxes in its own worker', async ({ page }) => {
+    const workers: string[] = [];
+    page.on('worker', (worker) => workers.push(worker.url()));
+    // A master playlist the custom engine declines (a live one) goes to hls.js.
+    await page.route('**/films/1/v240/index.m3u8', async (route) => {
+      const response = await route.fetch();
+      await route.fulfill({ response, body: (await response.text()).replace('#EXT-X-ENDLIST', '').replace('#EXT-X-PLAYLIST-TYPE:VOD', '') });
+    });
+    await embed(page, '?movie_id=1');
+    await expect(engineOf(page)).toHaveText('hls.js');
+    // The ESM build of hls.js needs workerPath; without it the transmuxer silently runs inline.
+    await expect.poll(() => workers.some((url) => /\/assets\/hls\.worker-[\w-]+\.js$/.test(url))).toBe(true);
   });
 });

@@ -28,3 +28,23 @@ export async function expectPlaysPast(video: Locator, seconds: number): Promise<
 export function embed(page: Page, query: string) {
   return page.goto(`/embed${query}`);
 }
+
+/**
+ * Seeks and resolves with the milliseconds until a frame within `tolerance` seconds of the
+ * target was presented (requestVideoFrameCallback), measured in the page.
+ */
+export async function seekAndTimeFirstFrame(video: Locator, target: number, tolerance = 0.5): Promise<number> {
+  return video.evaluate(
+    (element: HTMLVideoElement, [to, within]) =>
+      new Promise<number>((resolve) => {
+        const started = performance.now();
+        const onFrame = (_now: number, meta: VideoFrameCallbackMetadata) => {
+          if (Math.abs(meta.mediaTime - to) <= within) resolve(performance.now() - started);
+          else element.requestVideoFrameCallback(onFrame);
+        };
+        element.requestVideoFrameCallback(onFrame);
+        element.currentTime = to;
+      }),
+    [target, tolerance] as const,
+  );
+}

@@ -53,12 +53,14 @@ describe('createPlayerCore', () => {
     const video = new FakeVideo();
     const core = createPlayerCore({ video: video.asElement(), loaders, environment: ENVIRONMENT });
     await core.load(HLS);
+    await video.play();
     video.currentTime = 42;
     engines[0]?.host.emit('error', { error: fatal() });
     await expect.poll(() => core.store.getState().engine).toBe('hls.js');
     expect(engines[0]?.destroyed).toBe(true);
     expect(engines[1]?.loads).toEqual([{ startTime: 42 }]);
     expect(core.store.getState().error).toBeUndefined();
+    await expect.poll(() => video.playCalls).toBe(2);
     // A late report from the replaced engine changes nothing.
     engines[0]?.host.emit('stream-type', { streamType: 'live' });
     expect(core.store.getState().streamType).toBe('unknown');

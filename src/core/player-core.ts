@@ -43,7 +43,7 @@ export function createPlayerCore({ video, loaders = ENGINE_LOADERS, environment 
   let adapter: EngineAdapter | undefined;
   let generation = 0;
 
-  async function start(source: PlaybackSource, startTime: number | undefined, failed: readonly EngineName[]): Promise<void> {
+  async function start(source: PlaybackSource, startTime: number | undefined, failed: readonly EngineName[], resume = false): Promise<void> {
     adapter?.destroy();
     adapter = undefined;
     const mine = ++generation;
@@ -63,6 +63,8 @@ export function createPlayerCore({ video, loaders = ENGINE_LOADERS, environment 
     adapter = factory(video, host);
     store.update({ engine: loader.name, source, error: undefined, qualities: [], qualityIndex: -1, audioTracks: [], audioTrackIndex: -1 });
     await adapter.load(source, { startTime });
+    // A fallback engine takes over a source that was playing: keep it playing.
+    if (resume && mine === generation) video.play().catch(() => undefined);
   }
 
   function reduce<K extends EngineEventName>(name: K, payload: EngineEventMap[K], source: PlaybackSource, engine: EngineName, failed: readonly EngineName[]): void {
@@ -90,7 +92,7 @@ export function createPlayerCore({ video, loaders = ENGINE_LOADERS, environment 
         const remaining = selectEngine(loaders, source, environment, [...failed, engine]);
         if (remaining) {
           // Another engine may still play it: continue there, at the current position.
-          void start(source, video.currentTime || undefined, [...failed, engine]);
+          void start(source, video.currentTime || undefined, [...failed, engine], !video.paused);
         } else {
           store.update({ error: event.payload.error });
         }

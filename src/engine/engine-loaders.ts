@@ -1,5 +1,15 @@
 import type { EngineLoader } from './types.ts';
 
+/**
+ * The custom engine: HLS on demand, with MediaSource in its worker. Where MediaSource cannot be
+ * built in a worker it declines for now, and hls.js plays (see docs/architecture.md).
+ */
+export const mseLoader: EngineLoader = {
+  name: 'mse',
+  canPlay: (source, environment) => source.type === 'hls' && environment.mediaSourceInWorker,
+  load: async () => (await import('./mse/mse-adapter.ts')).createMseAdapter,
+};
+
 /** hls.js: live HLS and whatever the custom engine declines; needs MediaSource. */
 export const hlsJsLoader: EngineLoader = {
   name: 'hls.js',
@@ -23,4 +33,4 @@ export const nativeLoader: EngineLoader = {
 };
 
 /** Selection order (ARCHITECTURE.md): the custom engine first, then hls.js, dash.js, native. */
-export const ENGINE_LOADERS: readonly EngineLoader[] = [hlsJsLoader, dashLoader, nativeLoader];
+export const ENGINE_LOADERS: readonly EngineLoader[] = [mseLoader, hlsJsLoader, dashLoader, nativeLoader];

@@ -4,11 +4,13 @@ import { selectEngine } from './select-engine.ts';
 import type { PlaybackEnvironment, SourceType } from './types.ts';
 
 const CHROMIUM: PlaybackEnvironment = { mediaSource: true, mediaSourceInWorker: true, nativeHls: false };
+const CHROMIUM_WITHOUT_WORKER_MSE: PlaybackEnvironment = { mediaSource: true, mediaSourceInWorker: false, nativeHls: false };
 const IOS_WITHOUT_MSE: PlaybackEnvironment = { mediaSource: false, mediaSourceInWorker: false, nativeHls: true };
 
 describe('selectEngine', () => {
   it.each([
-    ['hls', CHROMIUM, 'hls.js'],
+    ['hls', CHROMIUM, 'mse'],
+    ['hls', CHROMIUM_WITHOUT_WORKER_MSE, 'hls.js'],
     ['dash', CHROMIUM, 'dash.js'],
     ['progressive', CHROMIUM, 'native'],
     ['blob', CHROMIUM, 'native'],

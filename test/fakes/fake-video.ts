@@ -41,7 +41,10 @@ export class FakeVideo extends EventTarget {
   buffered = new FakeTimeRanges();
   seekable = new FakeTimeRanges();
 
+  playCalls = 0;
+
   async play(): Promise<void> {
+    this.playCalls += 1;
     this.paused = false;
     this.dispatchEvent(new Event('play'));
   }

@@ -1,0 +1,97 @@
+import { proxy } from 'comlink';
+import type { EngineApi } from '../../../workers/engine/engine.api.ts';
+import type { EngineReport } from '../../../workers/engine/engine-protocol.ts';
+import { PlayerError } from '../../core/player-error.ts';
+import { spawnWorker } from '../../workers-client/spawn-worker.ts';
+import type { EngineAdapter, EngineHost } from '../types.ts';
+import { rememberBandwidth, rememberedBandwidth } from './bandwidth-memory.ts';
+
+const SNAPSHOT_EVENTS = ['timeupdate', 'playing', 'pause', 'seeked', 'waiting'] as const;
+
+/**
+ * The custom engine's main-thread side: it starts the engine worker, attaches the worker's
+ * MediaSource by its handle, and tells the worker where the playhead is. Nothing else of the
+ * media work happens on this thread.
+ */
+export function createMseAdapter(video: HTMLVideoElement, host: EngineHost): EngineAdapter {
+  const worker = spawnWorker<EngineApi>(new Worker(new URL('../../../workers/engine/engine.worker.ts', import.meta.url), { type: 'module', name: 'engine' }));
+  const lifetime = new AbortController();
+  let destroyed = false;
+
+  const snapshot = () => ({ currentTime: video.currentTime, seeking: video.seeking, paused: video.paused });
+  const listen = (name: string, handler: () => void) => video.addEventListener(name, handler, { signal: lifetime.signal });
+
+  function onReport(report: EngineReport): void {
+    if (destroyed) return;
+    switch (report.type) {
+      case 'qualities':
+        host.emit('qualities', {
+          qualities: report.qualities.map((quality) => ({ ...quality, id: `mse-${quality.index}`, selected: false })),
+        });
+        break;
+      case 'quality-change':
+        host.emit('quality-change', { index: report.index, auto: report.auto });
+        break;
+      case 'audio-tracks':
+        host.emit('audio-tracks', {
+          tracks: report.tracks.map((track) => ({
+            id: `mse-audio-${track.index}`, label: track.name, language: track.language,
+            kind: track.isDefault ? 'main' : 'alternative', mimeType: 'audio/mp4', codec: track.codec, index: track.index,
+          })),
+          selected: report.selected,
+        });
+        break;
+      case 'audio-track-change':
+        host.emit('audio-track-change', { index: report.index });
+        break;
+      case 'stream-type':
+        host.emit('stream-type', { streamType: report.streamType });
+        break;
+      case 'stats':
+        if (report.bandwidthBps) rememberBandwidth(report.bandwidthBps);
+        host.emit('stats', { bandwidthBps: report.bandwidthBps, rendition: report.rendition });
+        break;
+      case 'error': {
+        const { category, code, message } = report.error;
+        host.emit('error', {
+          error: new PlayerError(category === 'network' ? 'network' : 'engine', code, 'fatal', message, { engine: 'mse', declined: report.declined }),
+        });
+        break;
+      }
+    }
+  }
+
+  return {
+    name: 'mse',
+    async load(source, { startTime = 0 }) {
+      const rect = video.getBoundingClientRect();
+      const handle = await worker.api.open(
+        {
+          url: source.src,
+          startTime,
+          maxWidth: Math.round(rect.width * devicePixelRatio),
+          maxHeight: Math.round(rect.height * devicePixelRatio),
+          rememberedBandwidthBps: rememberedBandwidth(),
+        },
+        proxy(onReport),
+      );
+      if (destroyed) return;
+      listen('seeking', () => void worker.api.seek(video.currentTime));
+      for (const name of SNAPSHOT_EVENTS) listen(name, () => void worker.api.update(snapshot()));
+      if (startTime > 0) video.addEventListener('loadedmetadata', () => (video.currentTime = startTime), { once: true, signal: lifetime.signal });
+      // A MediaSourceHandle is a valid srcObject (the DOM typings lag behind).
+      video.srcObject = handle as unknown as MediaProvider;
+    },
+    setQuality: (choice) => void worker.api.setQuality(choice),
+    setAudioTrack: (index) => void worker.api.setAudioTrack(index),
+    destroy() {
+      if (destroyed) return;
+      destroyed = true;
+      lifetime.abort();
+      void worker.api.destroy().catch(() => undefined).finally(() => worker.terminate());
+      video.srcObject = null;
+      video.removeAttribute('src');
+      video.load();
+    },
+  };
+}

@@ -1,0 +1,22 @@
+import { releaseProxy, wrap, type Remote } from 'comlink';
+
+export interface SpawnedWorker<T> {
+  api: Remote<T>;
+  /** Idempotent: releases the proxy and ends the worker. */
+  terminate(): void;
+}
+
+/** The one way to start a worker and wrap it with Comlink; terminate() releases everything. */
+export function spawnWorker<T>(worker: Worker): SpawnedWorker<T> {
+  const api = wrap<T>(worker);
+  let terminated = false;
+  return {
+    api,
+    terminate() {
+      if (terminated) return;
+      terminated = true;
+      api[releaseProxy]();
+      worker.terminate();
+    },
+  };
+}

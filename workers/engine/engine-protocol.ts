@@ -1,0 +1,51 @@
+/**
+ * What crosses between the custom engine's main-thread adapter (src/engine/mse) and its worker.
+ * Plain data only: everything here is structured-cloneable.
+ */
+import type { SerializedError } from '../shared/result.ts';
+
+export interface EngineOpenOptions {
+  /** The master (or media) playlist URL. */
+  url: string;
+  /** Where playback starts, seconds. */
+  startTime: number;
+  /** The player's size in device pixels: levels above what it shows are not loaded. */
+  maxWidth: number;
+  maxHeight: number;
+  /** Bandwidth remembered from an earlier session, bits per second. */
+  rememberedBandwidthBps: number | undefined;
+}
+
+export interface QualityInfo {
+  index: number;
+  width: number;
+  height: number;
+  bitrate: number;
+  codec: string;
+}
+
+export interface AudioTrackInfo {
+  index: number;
+  name: string;
+  language: string;
+  isDefault: boolean;
+  codec: string;
+}
+
+/** Reports from the worker, in order. */
+export type EngineReport =
+  | { type: 'qualities'; qualities: QualityInfo[] }
+  | { type: 'quality-change'; index: number; auto: boolean }
+  | { type: 'audio-tracks'; tracks: AudioTrackInfo[]; selected: number }
+  | { type: 'audio-track-change'; index: number }
+  | { type: 'stream-type'; streamType: 'on-demand' | 'live' | 'live:dvr' }
+  | { type: 'stats'; bandwidthBps: number | undefined; rendition: string | undefined }
+  /** The engine gives up: `declined` means it never played (another engine should). */
+  | { type: 'error'; error: SerializedError; declined: boolean };
+
+/** What the element is doing, sent by the adapter on the element's events. */
+export interface PlaybackSnapshot {
+  currentTime: number;
+  seeking: boolean;
+  paused: boolean;
+}

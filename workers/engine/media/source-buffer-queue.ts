@@ -1,0 +1,83 @@
+/**
+ * One SourceBuffer's operations, one at a time: MSE allows no append or remove while the buffer
+ * is updating. Each operation resolves on 'updateend' and rejects on 'error' or a thrown
+ * exception (QuotaExceededError among them), so the owner decides what to do.
+ */
+export class SourceBufferQueue {
+  readonly buffer: SourceBuffer;
+  private tail: Promise<void> = Promise.resolve();
+  private closed = false;
+
+  constructor(buffer: SourceBuffer) {
+    this.buffer = buffer;
+  }
+
+  append(bytes: Uint8Array): Promise<void> {
+    return this.enqueue(() => this.buffer.appendBuffer(bytes as Uint8Array<ArrayBuffer>));
+  }
+
+  remove(start: number, end: number): Promise<void> {
+    if (!(end > start)) return Promise.resolve();
+    return this.enqueue(() => this.buffer.remove(start, end));
+  }
+
+  /** Sets where appended media lands; applied between operations. */
+  setTimestampOffset(offset: number): Promise<void> {
+    return this.enqueue(() => {
+      this.buffer.timestampOffset = offset;
+    }, false);
+  }
+
+  /** Resolves when every operation queued so far has finished (whatever its outcome). */
+  idle(): Promise<void> {
+    return this.tail;
+  }
+
+  close(): void {
+    this.closed = true;
+  }
+
+  /** Seconds buffered contiguously from `time`, and where that range ends. */
+  rangeAt(time: number, tolerance = 0.1): { start: number; end: number } | undefined {
+    const ranges = this.buffer.buffered;
+    for (let index = 0; index < ranges.length; index += 1) {
+      const start = ranges.start(index);
+      const end = ranges.end(index);
+      if (start <= time + tolerance && time < end) return { start, end };
+    }
+    return undefined;
+  }
+
+  private enqueue(operation: () => void, waitsForUpdate = true): Promise<void> {
+    const run = () =>
+      new Promise<void>((resolve, reject) => {
+        if (this.closed) return reject(new DOMException('closed', 'AbortError'));
+        if (!waitsForUpdate) {
+          operation();
+          return resolve();
+        }
+        const done = () => {
+          this.buffer.removeEventListener('updateend', done);
+          this.buffer.removeEventListener('error', failed);
+          resolve();
+        };
+        const failed = () => {
+          this.buffer.removeEventListener('updateend', done);
+          this.buffer.removeEventListener('error', failed);
+          reject(new Error('SourceBuffer error'));
+        };
+        this.buffer.addEventListener('updateend', done);
+        this.buffer.addEventListener('error', failed);
+        try {
+          operation();
+        } catch (error) {
+          this.buffer.removeEventListener('updateend', done);
+          this.buffer.removeEventListener('error', failed);
+          reject(error);
+        }
+      });
+    const result = this.tail.then(run, run);
+    this.tail = result.catch(() => undefined);
+    return result;
+  }
+}

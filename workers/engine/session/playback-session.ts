@@ -1,0 +1,244 @@
+import { capLevelsToSize, chooseNextLevel, chooseSeekLevel, chooseStartLevel } from '../abr/abr-controller.ts';
+import { ThroughputEstimator } from '../abr/throughput-estimator.ts';
+import type { EngineOpenOptions, EngineReport, PlaybackSnapshot } from '../engine-protocol.ts';
+import type { MediaSegment } from '../hls/playlist-types.ts';
+import type { Download } from '../loader/fetch-with-policy.ts';
+import { SourceBufferQueue } from '../media/source-buffer-queue.ts';
+import { DeclinedError, segmentFormat, StreamCatalog } from './stream-catalog.ts';
+import { Timeline } from './timeline.ts';
+import { TrackLoader, type TrackBuffers, type TrackLoaderHost, type TrackSource } from './track-loader.ts';
+
+/** Seconds buffered ahead of the playhead: enough to ride out a slow segment, small enough for a phone's memory. */
+const FORWARD_GOAL_SECONDS = 30;
+/** A manual quality choice shows this soon: what is buffered past the next segment is replaced. */
+const MANUAL_SWITCH_FLUSH = true;
+/** An audio track change replaces the audio from this far ahead of the playhead. */
+const AUDIO_SWITCH_LEAD_SECONDS = 1;
+/** Segments of one level that may fail in a row before the engine drops to a lower one. */
+const FAILURES_BEFORE_DOWNSWITCH = 1;
+
+type Report = (report: EngineReport) => void;
+
+/**
+ * One stream played into one MediaSource: reads the playlists, opens the buffers, runs a loader
+ * for the main track and one for separate audio, and decides levels (ABR or the viewer's choice).
+ */
+export class PlaybackSession implements TrackLoaderHost {
+  readonly timeline = new Timeline();
+  private readonly mediaSource: MediaSource;
+  private readonly options: EngineOpenOptions;
+  private readonly report: Report;
+  private readonly estimator = new ThroughputEstimator();
+  private readonly abort = new AbortController();
+  private catalog: StreamCatalog | undefined;
+  private main: TrackLoader | undefined;
+  private audio: TrackLoader | undefined;
+  private playback: PlaybackSnapshot = { currentTime: 0, seeking: false, paused: true };
+  private manualLevel: number | undefined;
+  private currentLevel = 0;
+  private audioIndex = 0;
+  private failures = 0;
+  private destroyed = false;
+
+  constructor(mediaSource: MediaSource, options: EngineOpenOptions, report: Report) {
+    this.mediaSource = mediaSource;
+    this.options = options;
+    this.report = report;
+    this.playback.currentTime = options.startTime;
+    if (options.rememberedBandwidthBps) this.estimator.restore(options.rememberedBandwidthBps);
+  }
+
+  /** Reads the stream and starts loading; reports a decline or a fatal error instead of throwing. */
+  async start(opened: Promise<unknown>): Promise<void> {
+    try {
+      const catalog = await StreamCatalog.open(this.options.url, this.abort.signal);
+      this.catalog = catalog;
+      const levels = catalog.abrLevels();
+      this.currentLevel = chooseStartLevel(levels, { estimateBps: this.estimator.estimateBps(), cap: this.cap(), segmentDurationSeconds: 4 });
+      this.audioIndex = catalog.defaultAudioIndex();
+      const [mainSource, audioSource] = await Promise.all([this.levelSource(this.currentLevel), this.audioSource(this.audioIndex)]);
+      this.report({ type: 'qualities', qualities: catalog.qualities() });
+      if (catalog.audio.length > 0) this.report({ type: 'audio-tracks', tracks: catalog.audioTracks(), selected: this.audioIndex });
+      this.report({ type: 'stream-type', streamType: 'on-demand' });
+      await opened;
+      if (this.destroyed) return;
+      this.mediaSource.duration = mainSource.playlist.totalDuration;
+      const buffers = this.openBuffers(catalog, segmentFormat(mainSource.playlist), audioSource ? segmentFormat(audioSource.playlist) : undefined);
+      this.main = new TrackLoader('main', mainSource, buffers.main, this, this.options.startTime);
+      void this.main.run();
+      if (audioSource) {
+        this.audio = new TrackLoader('audio', audioSource, buffers.audio, this, this.options.startTime);
+        void this.audio.run();
+      }
+    } catch (error) {
+      if (this.destroyed) return;
+      this.fail(error, true);
+    }
+  }
+
+  update(snapshot: PlaybackSnapshot): void {
+    this.playback = snapshot;
+    this.main?.wake();
+    this.audio?.wake();
+  }
+
+  seek(time: number): void {
+    this.playback = { ...this.playback, currentTime: time, seeking: true };
+    const catalog = this.catalog;
+    const main = this.main;
+    if (!catalog || !main) return;
+    if (this.manualLevel === undefined) {
+      // A seek to an unbuffered place starts at a level whose first segment arrives quickly.
+      const level = chooseSeekLevel(catalog.abrLevels(), {
+        current: this.currentLevel,
+        estimateBps: this.estimator.estimateBps(),
+        cap: this.cap(),
+        segmentDurationSeconds: 4,
+      });
+      if (level !== this.currentLevel) void this.changeLevel(level, false);
+    }
+    main.seek(time);
+    this.audio?.seek(time);
+  }
+
+  async setQuality(choice: number | 'auto'): Promise<void> {
+    this.manualLevel = choice === 'auto' ? undefined : choice;
+    if (choice !== 'auto' && choice !== this.currentLevel) await this.changeLevel(choice, MANUAL_SWITCH_FLUSH);
+  }
+
+  async setAudioTrack(index: number): Promise<void> {
+    const audio = this.audio;
+    if (!audio || index === this.audioIndex) return;
+    const source = await this.audioSource(index);
+    if (!source || this.destroyed) return;
+    this.audioIndex = index;
+    await audio.replaceSourceFrom(source, this.playback.currentTime + AUDIO_SWITCH_LEAD_SECONDS);
+  }
+
+  destroy(): void {
+    if (this.destroyed) return;
+    this.destroyed = true;
+    this.abort.abort();
+    this.main?.stop();
+    this.audio?.stop();
+  }
+
+  // TrackLoaderHost
+
+  currentTime(): number {
+    return this.playback.currentTime;
+  }
+
+  forwardGoalSeconds(): number {
+    return FORWARD_GOAL_SECONDS;
+  }
+
+  segmentLoaded(_track: TrackLoader, download: Download, segment: MediaSegment): void {
+    this.failures = 0;
+    this.estimator.sample(download.bytes.byteLength, download.transferMs);
+    const catalog = this.catalog;
+    if (!catalog) return;
+    const estimate = this.estimator.estimateBps();
+    const level = chooseNextLevel(catalog.abrLevels(), {
+      current: this.currentLevel,
+      estimateBps: estimate,
+      bufferAheadSeconds: Math.max(0, segment.start + segment.duration - this.playback.currentTime),
+      segmentDurationSeconds: segment.duration,
+      cap: this.cap(),
+      ...(this.manualLevel === undefined ? {} : { manual: this.manualLevel }),
+    });
+    const height = catalog.levels[this.currentLevel]?.resolution?.height;
+    this.report({ type: 'stats', bandwidthBps: estimate, rendition: height ? `${height}p` : undefined });
+    if (level !== this.currentLevel) void this.changeLevel(level, false);
+  }
+
+  sourceAppended(track: TrackLoader, source: TrackSource): void {
+    const index = Number(source.key.split(':')[1]);
+    if (track.kind === 'main') {
+      this.report({ type: 'quality-change', index, auto: this.manualLevel === undefined });
+      const height = this.catalog?.levels[index]?.resolution?.height;
+      this.report({ type: 'stats', bandwidthBps: this.estimator.estimateBps(), rendition: height ? `${height}p` : undefined });
+    } else {
+      this.report({ type: 'audio-track-change', index });
+    }
+  }
+
+  segmentFailed(track: TrackLoader, error: unknown): void {
+    this.failures += 1;
+    if (track.kind === 'main' && this.currentLevel > 0 && this.failures <= FAILURES_BEFORE_DOWNSWITCH && this.manualLevel === undefined) {
+      void this.changeLevel(this.currentLevel - 1, false).then(() => track.wake());
+      return;
+    }
+    this.fail(error, false);
+  }
+
+  endReached(): void {
+    const tracks = [this.main, this.audio].filter((track): track is TrackLoader => track !== undefined);
+    if (tracks.every((track) => track.done) && this.mediaSource.readyState === 'open') {
+      const pending = [...this.mediaSource.sourceBuffers].some((buffer) => buffer.updating);
+      if (!pending) this.mediaSource.endOfStream();
+      else setTimeout(() => this.endReached(), 100);
+    }
+  }
+
+  private async changeLevel(level: number, flush: boolean): Promise<void> {
+    const main = this.main;
+    if (!main) return;
+    this.currentLevel = level;
+    const source = await this.levelSource(level);
+    if (this.destroyed || this.currentLevel !== level) return;
+    await main.switchSource(source, this.playback.currentTime, flush);
+  }
+
+  private async levelSource(level: number): Promise<TrackSource> {
+    const variant = this.catalog?.levels[level];
+    if (!variant) throw new DeclinedError(`no level ${level}`);
+    return { key: `level:${level}`, playlist: await this.catalog!.mediaPlaylist(variant.uri, this.abort.signal) };
+  }
+
+  private async audioSource(index: number): Promise<TrackSource | undefined> {
+    const rendition = this.catalog?.audio[index];
+    if (!rendition?.uri) return undefined;
+    return { key: `audio:${index}`, playlist: await this.catalog!.mediaPlaylist(rendition.uri, this.abort.signal) };
+  }
+
+  /** The highest level worth loading for the player's size. */
+  private cap(): number | undefined {
+    const levels = this.catalog?.abrLevels() ?? [];
+    return capLevelsToSize(levels, this.options.maxWidth, this.options.maxHeight, 1).at(-1)?.index;
+  }
+
+  private openBuffers(catalog: StreamCatalog, mainFormat: 'ts' | 'fmp4', audioFormat: 'ts' | 'fmp4' | undefined): { main: TrackBuffers; audio: TrackBuffers } {
+    const add = (mime: string) => new SourceBufferQueue(this.mediaSource.addSourceBuffer(mime));
+    const video = `video/mp4; codecs="${catalog.videoCodec()}"`;
+    const audio = `audio/mp4; codecs="${catalog.audioCodec()}"`;
+    const separateAudio = audioFormat !== undefined;
+    const main: TrackBuffers = {};
+    if (mainFormat === 'fmp4') {
+      main.fmp4 = add(separateAudio || !catalog.hasMuxedAudio() ? video : `video/mp4; codecs="${catalog.videoCodec()},${catalog.audioCodec()}"`);
+    } else {
+      main.video = add(video);
+      if (!separateAudio && catalog.hasMuxedAudio()) main.audio = add(audio);
+    }
+    const audioBuffers: TrackBuffers = separateAudio ? { audio: add(audio) } : {};
+    const offsetTargets = [main.video, main.audio, main.fmp4, audioBuffers.audio].filter((queue) => queue !== undefined);
+    this.timeline.onDecide((offset) => {
+      for (const queue of offsetTargets) void queue.setTimestampOffset(-offset);
+    });
+    return { main, audio: audioBuffers };
+  }
+
+  private fail(error: unknown, declined: boolean): void {
+    const isDecline = declined || error instanceof DeclinedError;
+    this.report({
+      type: 'error',
+      declined: isDecline,
+      error: {
+        category: isDecline ? 'engine' : 'network',
+        code: 4,
+        severity: 'fatal',
+        message: error instanceof Error ? error.message : String(error),
+      },
+    });
+  }
+}

@@ -1,0 +1,257 @@
+import type { MediaPlaylist, MediaSegment } from '../hls/playlist-types.ts';
+import { fetchWithPolicy, FetchFailure, type Download } from '../loader/fetch-with-policy.ts';
+import type { SourceBufferQueue } from '../media/source-buffer-queue.ts';
+import { fmp4StartPts } from '../transmux/fmp4-timing.ts';
+import { TsTransmuxer } from '../transmux/ts-transmuxer.ts';
+import { segmentIndexAt } from './segment-index.ts';
+import type { Timeline } from './timeline.ts';
+import { WakeSignal } from './wake-signal.ts';
+
+/** The buffers a track appends to: TS is split into video and audio; fMP4 goes to `fmp4` as is. */
+export interface TrackBuffers {
+  video?: SourceBufferQueue | undefined;
+  audio?: SourceBufferQueue | undefined;
+  fmp4?: SourceBufferQueue | undefined;
+}
+
+/** A rendition the track plays: its playlist, and a key that changes when the init segment must. */
+export interface TrackSource {
+  key: string;
+  playlist: MediaPlaylist;
+}
+
+export interface TrackLoaderHost {
+  readonly timeline: Timeline;
+  /** The element's current time (playlist seconds). */
+  currentTime(): number;
+  /** How far ahead of the current time to keep buffered. */
+  forwardGoalSeconds(): number;
+  /** Main track: a segment arrived (for ABR); returns the source for the next one. */
+  segmentLoaded(track: TrackLoader, download: Download, segment: MediaSegment): void;
+  /** A segment of `source` reached the buffer for the first time. */
+  sourceAppended(track: TrackLoader, source: TrackSource): void;
+  /** A segment failed for good; the host may switch rendition or give up. */
+  segmentFailed(track: TrackLoader, error: unknown): void;
+  /** Every segment up to the end is buffered (or the track was reset). */
+  endReached(): void;
+}
+
+/** Seconds of played media kept behind the playhead; older media is removed to spare memory. */
+const BACK_BUFFER_SECONDS = 20;
+const BACK_BUFFER_KEEP_SECONDS = 8;
+
+/**
+ * Loads one playlist's segments, in order from a position, into its buffers: fetch, transmux
+ * (MPEG-TS) or pass through (fMP4), append. It stays `forwardGoalSeconds` ahead of the playhead,
+ * restarts from a new position on seek, and changes rendition between segments.
+ */
+export class TrackLoader {
+  readonly kind: 'main' | 'audio';
+  private readonly host: TrackLoaderHost;
+  private readonly buffers: TrackBuffers;
+  private readonly transmuxer = new TsTransmuxer();
+  private readonly initCache = new Map<string, Uint8Array>();
+  private readonly appendedInit = new Map<SourceBufferQueue, string>();
+  private readonly wakeSignal = new WakeSignal();
+  private source: TrackSource;
+  private nextIndex: number;
+  private abort = new AbortController();
+  private generation = 0;
+  private stopped = false;
+  private appendedSources = new Set<string>();
+  done = false;
+
+  constructor(kind: 'main' | 'audio', source: TrackSource, buffers: TrackBuffers, host: TrackLoaderHost, startTime: number) {
+    this.kind = kind;
+    this.source = source;
+    this.buffers = buffers;
+    this.host = host;
+    this.nextIndex = segmentIndexAt(source.playlist.segments, startTime);
+  }
+
+  get currentSource(): TrackSource {
+    return this.source;
+  }
+
+  /** Runs until stop(). */
+  async run(): Promise<void> {
+    while (!this.stopped) {
+      const segment = this.source.playlist.segments[this.nextIndex];
+      if (!segment) {
+        if (!this.done) {
+          this.done = true;
+          this.host.endReached();
+        }
+        await this.wakeSignal.wait();
+        continue;
+      }
+      if (segment.start - this.host.currentTime() > this.host.forwardGoalSeconds()) {
+        await this.wakeSignal.wait();
+        continue;
+      }
+      const generation = this.generation;
+      try {
+        await this.load(segment, generation);
+        if (generation === this.generation) this.nextIndex += 1;
+      } catch (error) {
+        if (generation !== this.generation || this.stopped) continue;
+        if (error instanceof FetchFailure && error.failure.kind === 'aborted') continue;
+        this.host.segmentFailed(this, error);
+        await this.wakeSignal.wait();
+      }
+    }
+  }
+
+  /** Re-checks the goal (the playhead moved). */
+  wake(): void {
+    this.wakeSignal.wake();
+  }
+
+  /**
+   * Continues from `time`: where the buffers already hold it, after what they hold; otherwise
+   * from the segment that holds it, dropping what is in flight.
+   */
+  seek(time: number): void {
+    const buffered = this.bufferedEndFrom(time);
+    this.restartAt(buffered === undefined ? time : buffered, buffered === undefined);
+  }
+
+  /** Plays `source` from the segment after the one at `time`; with `flush`, drops what is buffered past it. */
+  async switchSource(source: TrackSource, time: number, flush: boolean): Promise<void> {
+    if (source.key !== this.source.key) this.transmuxer.reset();
+    this.source = source;
+    if (!flush) return;
+    const index = Math.min(segmentIndexAt(source.playlist.segments, time) + 1, source.playlist.segments.length);
+    const from = source.playlist.segments[index]?.start ?? Number.POSITIVE_INFINITY;
+    this.invalidate();
+    await Promise.all(this.allBuffers().map((buffer) => buffer.remove(from, Number.POSITIVE_INFINITY).catch(() => undefined)));
+    this.nextIndex = index;
+    this.done = false;
+    this.wake();
+  }
+
+  /** Replaces the rendition at once from `time` (audio track change): drops what is buffered past it. */
+  async replaceSourceFrom(source: TrackSource, time: number): Promise<void> {
+    this.transmuxer.reset();
+    this.source = source;
+    this.invalidate();
+    await Promise.all(this.allBuffers().map((buffer) => buffer.remove(time, Number.POSITIVE_INFINITY).catch(() => undefined)));
+    this.nextIndex = segmentIndexAt(source.playlist.segments, time);
+    this.done = false;
+    this.wake();
+  }
+
+  stop(): void {
+    this.stopped = true;
+    this.abort.abort();
+    this.wake();
+    this.transmuxer.dispose();
+  }
+
+  private restartAt(time: number, resetTimeline: boolean): void {
+    this.invalidate();
+    if (resetTimeline) this.transmuxer.reset();
+    this.nextIndex = segmentIndexAt(this.source.playlist.segments, time);
+    this.done = false;
+    this.wake();
+  }
+
+  /** Drops the download in flight and makes a late result of it harmless. */
+  private invalidate(): void {
+    this.generation += 1;
+    this.abort.abort();
+    this.abort = new AbortController();
+  }
+
+  private async load(segment: MediaSegment, generation: number): Promise<void> {
+    const source = this.source;
+    const signal = this.abort.signal;
+    const init = segment.init ? await this.initBytes(segment.init.uri, segment.init.byteRange, signal) : undefined;
+    const download = await fetchWithPolicy(segment.uri, { kind: 'segment', signal, byteRange: segment.byteRange });
+    if (generation !== this.generation) return;
+    if (this.kind === 'main') this.host.segmentLoaded(this, download, segment);
+    const pieces = init ? this.fmp4Pieces(init, download.bytes, source) : this.tsPieces(download.bytes, source);
+    const offset = await this.offsetFor(pieces.startPts, segment);
+    if (generation !== this.generation || offset === undefined) return;
+    for (const piece of pieces.appends) {
+      if (piece.init && this.appendedInit.get(piece.buffer) !== piece.initKey) {
+        await this.append(piece.buffer, piece.init);
+        this.appendedInit.set(piece.buffer, piece.initKey);
+      }
+      await this.append(piece.buffer, piece.data);
+    }
+    if (!this.appendedSources.has(source.key)) {
+      this.appendedSources = new Set([source.key]);
+      this.host.sourceAppended(this, source);
+    }
+    await this.evictBackBuffer();
+  }
+
+  private tsPieces(bytes: Uint8Array, source: TrackSource) {
+    const result = this.transmuxer.transmux(bytes);
+    const appends = result.tracks.flatMap((track) => {
+      const buffer = track.kind === 'video' ? this.buffers.video : this.buffers.audio;
+      return buffer ? [{ buffer, init: track.init, initKey: source.key, data: track.data }] : [];
+    });
+    return { startPts: result.startPts, appends };
+  }
+
+  private fmp4Pieces(init: Uint8Array, bytes: Uint8Array, source: TrackSource) {
+    const buffer = this.buffers.fmp4 ?? this.buffers.audio ?? this.buffers.video;
+    const appends = buffer ? [{ buffer, init, initKey: `${source.key}:init`, data: bytes }] : [];
+    return { startPts: fmp4StartPts(init, bytes), appends };
+  }
+
+  /** The timeline offset: decided by the main track's first segment, awaited by the others. */
+  private async offsetFor(startPts: number | undefined, segment: MediaSegment): Promise<number | undefined> {
+    const timeline = this.host.timeline;
+    if (timeline.offset !== undefined) return timeline.offset;
+    if (this.kind === 'main') return timeline.decide((startPts ?? segment.start) - segment.start);
+    return timeline.ready();
+  }
+
+  private async initBytes(uri: string, byteRange: { offset: number; length: number } | undefined, signal: AbortSignal): Promise<Uint8Array> {
+    const key = `${uri}#${byteRange?.offset ?? ''}`;
+    const cached = this.initCache.get(key);
+    if (cached) return cached;
+    const { bytes } = await fetchWithPolicy(uri, { kind: 'init', signal, byteRange });
+    this.initCache.set(key, bytes);
+    return bytes;
+  }
+
+  /** Appends; when the browser's quota is full, frees the back buffer and tries once more. */
+  private async append(buffer: SourceBufferQueue, bytes: Uint8Array): Promise<void> {
+    try {
+      await buffer.append(bytes);
+    } catch (error) {
+      if (!(error instanceof DOMException) || error.name !== 'QuotaExceededError') throw error;
+      await buffer.remove(0, Math.max(0, this.host.currentTime() - 1));
+      await buffer.append(bytes);
+    }
+  }
+
+  private async evictBackBuffer(): Promise<void> {
+    const now = this.host.currentTime();
+    for (const buffer of this.allBuffers()) {
+      const ranges = buffer.buffer.buffered;
+      if (ranges.length > 0 && now - ranges.start(0) > BACK_BUFFER_SECONDS) {
+        await buffer.remove(0, now - BACK_BUFFER_KEEP_SECONDS).catch(() => undefined);
+      }
+    }
+  }
+
+  /** Where every buffer of this track holds `time` contiguously, the earliest end of that; else undefined. */
+  private bufferedEndFrom(time: number): number | undefined {
+    let end = Number.POSITIVE_INFINITY;
+    for (const buffer of this.allBuffers()) {
+      const range = buffer.rangeAt(time);
+      if (!range) return undefined;
+      end = Math.min(end, range.end);
+    }
+    return Number.isFinite(end) ? end : undefined;
+  }
+
+  private allBuffers(): SourceBufferQueue[] {
+    return [this.buffers.video, this.buffers.audio, this.buffers.fmp4].filter((buffer): buffer is SourceBufferQueue => buffer !== undefined);
+  }
+}
