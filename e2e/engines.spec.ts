@@ -20,6 +20,35 @@ test.describe('engines', () => {
     });
   }
 
+  test('the engine query parameter forces hls.js for comparisons', async ({ page }) => {
+    await embed(page, '?movie_id=1&engine=hls.js');
+    await expect(engineOf(page)).toHaveText('hls.js');
+    await expectPlaysPast(page.locator('video'), 1);
+  });
+
+  test('subtitles from the manifest become text tracks that show cues', async ({ page }) => {
+    await embed(page, '?movie_id=1');
+    const video = page.locator('video');
+    await expectPlaysPast(video, 0.5);
+    const tracks = await video.evaluate((element: HTMLVideoElement) => [...element.textTracks].map((track) => `${track.language}:${track.label}`));
+    expect(tracks).toEqual(['ru:Русский', 'en:English']);
+    const cue = await video.evaluate(
+      (element: HTMLVideoElement) =>
+        new Promise<string>((resolve) => {
+          const track = element.textTracks[0];
+          if (!track) return resolve('');
+          track.mode = 'showing';
+          const check = () => {
+            const active = track.activeCues?.[0] as VTTCue | undefined;
+            if (active) resolve(active.text);
+          };
+          track.addEventListener('cuechange', check);
+          check();
+        }),
+    );
+    expect(cue.length).toBeGreaterThan(0);
+  });
+
   test('the custom engine keeps its MediaSource in the worker', async ({ page }) => {
     const workers: string[] = [];
     page.on('worker', (worker) => workers.push(worker.url()));

@@ -1,6 +1,6 @@
 import type { CatalogueClient } from '../api/catalogue-client.ts';
 import { RequestError } from '../api/request-error.ts';
-import type { Content, Episode } from '../api/schema.ts';
+import type { Content, Episode, MasterManifest } from '../api/schema.ts';
 import { detectSourceType } from '../engine/source-type.ts';
 import type { PlaybackSource } from '../engine/types.ts';
 
@@ -8,6 +8,8 @@ export interface FirstEpisode {
   content: Content;
   episode: Episode;
   source: PlaybackSource;
+  /** Subtitle files of the manifest, links made absolute. */
+  subtitles: MasterManifest['subtitles'];
 }
 
 /** The episode's master manifest could not be loaded; the viewer sees its URL. */
@@ -29,12 +31,12 @@ export async function loadFirstEpisode(client: CatalogueClient, movieId: number,
   const [content, episodes] = await Promise.all([client.content(movieId, signal), client.episodes(movieId, signal)]);
   const episode = episodes[0];
   if (!episode) throw new RequestError(`episodes of ${movieId}`, 404, '');
-  return { content, episode, source: await defaultSource(client, episode.m3u8MasterFilePath, signal) };
+  return { content, episode, ...(await defaultSource(client, episode.m3u8MasterFilePath, signal)) };
 }
 
-async function defaultSource(client: CatalogueClient, path: string, signal: AbortSignal): Promise<PlaybackSource> {
+async function defaultSource(client: CatalogueClient, path: string, signal: AbortSignal): Promise<Pick<FirstEpisode, 'source' | 'subtitles'>> {
   // A path containing .json is the master manifest; anything else is the stream itself.
-  if (!path.includes('.json')) return { src: path, type: await detectSourceType(path, fetch, signal) };
+  if (!path.includes('.json')) return { source: { src: path, type: await detectSourceType(path, fetch, signal) }, subtitles: [] };
   let loaded: Awaited<ReturnType<CatalogueClient['manifest']>>;
   try {
     loaded = await client.manifest(path, signal);
@@ -44,5 +46,5 @@ async function defaultSource(client: CatalogueClient, path: string, signal: Abor
   }
   const source = loaded.manifest.sources.find((item) => item.isDefault) ?? loaded.manifest.sources[0];
   if (!source) throw new ManifestLoadError(loaded.url);
-  return { src: source.link, type: await detectSourceType(source.link, fetch, signal) };
+  return { source: { src: source.link, type: await detectSourceType(source.link, fetch, signal) }, subtitles: loaded.manifest.subtitles };
 }

@@ -29,7 +29,7 @@ function boot(): void {
     pageUrl: window.location.href,
     cookie: () => document.cookie,
   });
-  view.render(<MinimalPlayer client={client} movieId={config.movieId} />);
+  view.render(<MinimalPlayer client={client} movieId={config.movieId} engine={config.engine} />);
 }
 
 boot();

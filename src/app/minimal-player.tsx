@@ -1,6 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
 import type { CatalogueClient } from '../api/catalogue-client.ts';
 import { RequestError } from '../api/request-error.ts';
+import type { WidgetConfig } from '../config/widget-config.ts';
 import { createPlayerCore, type PlayerCore } from '../core/player-core.ts';
 import { EngineDebugPanel } from '../ui/components/engine-debug-panel.tsx';
 import { MessageCard } from '../ui/components/message-card.tsx';
@@ -15,7 +16,7 @@ type LoadState = { status: 'loading' } | { status: 'loaded'; data: FirstEpisode 
  * The player page until the player app lands: the content's title and its first episode's
  * default source, played by the engine the core selects, with the engine's debug line.
  */
-export function MinimalPlayer({ client, movieId }: { client: CatalogueClient; movieId: number }) {
+export function MinimalPlayer({ client, movieId, engine }: { client: CatalogueClient; movieId: number; engine: WidgetConfig['engine'] }) {
   const [state, setState] = useState<LoadState>({ status: 'loading' });
   const [core, setCore] = useState<PlayerCore>();
   const videoRef = useRef<HTMLVideoElement>(null);
@@ -35,16 +36,16 @@ export function MinimalPlayer({ client, movieId }: { client: CatalogueClient; mo
   useEffect(() => {
     const video = videoRef.current;
     if (!video || !source) return;
-    const player = createPlayerCore({ video });
+    const player = createPlayerCore({ video, preferEngine: engine });
     setCore(player);
     player.load(source).catch((error: unknown) => setState(errorState(error)));
     return () => player.destroy();
-  }, [source]);
+  }, [source, engine]);
 
   if (state.status === 'loading') return <div className="player" aria-busy="true" aria-label={ru.loading} />;
   if (state.status === 'error') return <ErrorCard message={state.message} canReload={state.canReload} />;
   return (
-    <PlayerView title={state.data.content.title} videoRef={videoRef}>
+    <PlayerView title={state.data.content.title} videoRef={videoRef} subtitles={state.data.subtitles}>
       {core ? <PlayerOverlay core={core} /> : null}
     </PlayerView>
   );

@@ -16,6 +16,7 @@ const CHECKS: { [K in keyof WidgetConfig]: { check: Checker; expected: string } 
   fullscreenMode: { check: (v) => v === 'native' || v === 'stretch', expected: "'native' or 'stretch'" },
   errorProject: { check: isString, expected: 'a non-empty string' },
   langOrder: { check: (v) => Array.isArray(v) && v.every(isString), expected: 'an array of language codes' },
+  engine: { check: (v) => v === undefined || ['mse', 'hls.js', 'dash.js', 'native'].includes(v as string), expected: "one of 'mse', 'hls.js', 'dash.js', 'native'" },
   movieId: { check: (v) => v === undefined || (Number.isSafeInteger(v) && (v as number) > 0), expected: 'a positive integer' },
 };
 

@@ -22,12 +22,18 @@ describe('readWidgetConfig', () => {
       errorProject: 'partner',
       langOrder: ['en', 'ru'],
       movieId: 2,
+      engine: undefined,
     });
   });
 
   it('lets the page global fill movie_id when the query has none, and the query win when it has one', () => {
     expect(readWidgetConfig(rootWith({}), { movieId: 7 }, '').movieId).toBe(7);
     expect(readWidgetConfig(rootWith({}), { movieId: 7 }, '?movie_id=3').movieId).toBe(3);
+  });
+
+  it('reads the engine to prefer from the query, and refuses one that does not exist', () => {
+    expect(readWidgetConfig(rootWith({}), undefined, '?movie_id=1&engine=hls.js').engine).toBe('hls.js');
+    expect(() => readWidgetConfig(rootWith({}), undefined, '?engine=flash')).toThrow(/engine/);
   });
 
   it('reads the repeatable lang_order query parameter in order', () => {

@@ -32,6 +32,7 @@ function fromQuery(query: URLSearchParams): Record<string, unknown> {
   const langOrder = query.getAll('lang_order').flatMap(splitList);
   return {
     movieId: parseMovieId(query.get('movie_id')),
+    engine: query.get('engine') ?? undefined,
     langOrder: langOrder.length > 0 ? langOrder : undefined,
   };
 }

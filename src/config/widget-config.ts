@@ -15,6 +15,11 @@ export interface WidgetConfig {
   langOrder: string[];
   /** Query movie_id (an integer), else global movieId; undefined when neither is given. */
   movieId: number | undefined;
+  /**
+   * Query engine / global engine: play through this engine when it can ('mse', 'hls.js',
+   * 'dash.js', 'native'); otherwise the usual order. For comparisons (the bench suite) and support.
+   */
+  engine: 'mse' | 'hls.js' | 'dash.js' | 'native' | undefined;
 }
 
 export type WidgetConfigKey = keyof WidgetConfig;
@@ -28,5 +33,6 @@ export function createDefaultConfig(): WidgetConfig {
     errorProject: 'other',
     langOrder: [],
     movieId: undefined,
+    engine: undefined,
   };
 }

@@ -12,6 +12,8 @@ export interface PlayerCoreOptions {
   video: HTMLVideoElement;
   loaders?: readonly EngineLoader[];
   environment?: PlaybackEnvironment;
+  /** Play through this engine when it can (configuration key `engine`). */
+  preferEngine?: EngineName | undefined;
 }
 
 /** The requests the UI may make; state changes only when the element or engine confirms. */
@@ -36,7 +38,7 @@ export interface PlayerCore {
  * and the element's into the store, and falls back to the next engine at the current position
  * when one fails fatally before showing an error.
  */
-export function createPlayerCore({ video, loaders = ENGINE_LOADERS, environment = readPlaybackEnvironment(video) }: PlayerCoreOptions): PlayerCore {
+export function createPlayerCore({ video, loaders = ENGINE_LOADERS, environment = readPlaybackEnvironment(video), preferEngine }: PlayerCoreOptions): PlayerCore {
   const store = createStore(initialPlayerState());
   const lifetime = new AbortController();
   mirrorMediaElement(video, store, lifetime.signal);
@@ -47,7 +49,7 @@ export function createPlayerCore({ video, loaders = ENGINE_LOADERS, environment 
     adapter?.destroy();
     adapter = undefined;
     const mine = ++generation;
-    const loader = selectEngine(loaders, source, environment, failed);
+    const loader = selectEngine(loaders, source, environment, failed, preferEngine);
     if (!loader) {
       store.update({ error: new PlayerError('engine', PLAYER_ERROR_CODES.UNSUPPORTED, 'fatal', 'No engine can play this source', { src: source.src, type: source.type }) });
       return;
@@ -89,7 +91,7 @@ export function createPlayerCore({ video, loaders = ENGINE_LOADERS, environment 
         store.update({ bandwidthBps: event.payload.bandwidthBps, rendition: event.payload.rendition });
         break;
       case 'error': {
-        const remaining = selectEngine(loaders, source, environment, [...failed, engine]);
+        const remaining = selectEngine(loaders, source, environment, [...failed, engine], preferEngine);
         if (remaining) {
           // Another engine may still play it: continue there, at the current position.
           void start(source, video.currentTime || undefined, [...failed, engine], !video.paused);

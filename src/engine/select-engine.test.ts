@@ -27,4 +27,9 @@ describe('selectEngine', () => {
     expect(selectEngine(loaders, { src: 'x', type: 'hls' }, hlsOnSafari)?.name).toBe('hls.js');
     expect(selectEngine(loaders, { src: 'x', type: 'hls' }, hlsOnSafari, ['hls.js'])?.name).toBe('native');
   });
+
+  it('puts a preferred engine first only when it can play the source', () => {
+    expect(selectEngine(ENGINE_LOADERS, { src: 'x', type: 'hls' }, CHROMIUM, [], 'hls.js')?.name).toBe('hls.js');
+    expect(selectEngine(ENGINE_LOADERS, { src: 'x', type: 'hls' }, CHROMIUM, [], 'dash.js')?.name).toBe('mse');
+  });
 });
