@@ -10,8 +10,6 @@ import { TrackLoader, type TrackBuffers, type TrackLoaderHost, type TrackSource 
 
 /** Seconds buffered ahead of the playhead: enough to ride out a slow segment, small enough for a phone's memory. */
 const FORWARD_GOAL_SECONDS = 30;
-/** A manual quality choice shows this soon: what is buffered past the next segment is replaced. */
-const MANUAL_SWITCH_FLUSH = true;
 /** An audio track change replaces the audio from this far ahead of the playhead. */
 const AUDIO_SWITCH_LEAD_SECONDS = 1;
 /** Segments of one level that may fail in a row before the engine drops to a lower one. */
@@ -103,7 +101,9 @@ export class PlaybackSession implements TrackLoaderHost {
 
   async setQuality(choice: number | 'auto'): Promise<void> {
     this.manualLevel = choice === 'auto' ? undefined : choice;
-    if (choice !== 'auto' && choice !== this.currentLevel) await this.changeLevel(choice, MANUAL_SWITCH_FLUSH);
+    // Even when ABR already chose this level, what is buffered ahead may be another one: the
+    // viewer's choice replaces it from the next segment on.
+    if (choice !== 'auto') await this.changeLevel(choice, true);
   }
 
   async setAudioTrack(index: number): Promise<void> {
@@ -133,7 +133,7 @@ export class PlaybackSession implements TrackLoaderHost {
     return FORWARD_GOAL_SECONDS;
   }
 
-  segmentLoaded(_track: TrackLoader, download: Download, segment: MediaSegment): void {
+  segmentLoaded(track: TrackLoader, download: Download, segment: MediaSegment): void {
     this.failures = 0;
     this.estimator.sample(download.bytes.byteLength, download.transferMs);
     const catalog = this.catalog;
@@ -147,8 +147,7 @@ export class PlaybackSession implements TrackLoaderHost {
       cap: this.cap(),
       ...(this.manualLevel === undefined ? {} : { manual: this.manualLevel }),
     });
-    const height = catalog.levels[this.currentLevel]?.resolution?.height;
-    this.report({ type: 'stats', bandwidthBps: estimate, rendition: height ? `${height}p` : undefined });
+    this.report({ type: 'stats', bandwidthBps: estimate, rendition: this.renditionOf(track.currentSource) });
     if (level !== this.currentLevel) void this.changeLevel(level, false);
   }
 
@@ -156,8 +155,7 @@ export class PlaybackSession implements TrackLoaderHost {
     const index = Number(source.key.split(':')[1]);
     if (track.kind === 'main') {
       this.report({ type: 'quality-change', index, auto: this.manualLevel === undefined });
-      const height = this.catalog?.levels[index]?.resolution?.height;
-      this.report({ type: 'stats', bandwidthBps: this.estimator.estimateBps(), rendition: height ? `${height}p` : undefined });
+      this.report({ type: 'stats', bandwidthBps: this.estimator.estimateBps(), rendition: this.renditionOf(source) });
     } else {
       this.report({ type: 'audio-track-change', index });
     }
@@ -200,6 +198,12 @@ export class PlaybackSession implements TrackLoaderHost {
     const rendition = this.catalog?.audio[index];
     if (!rendition?.uri) return undefined;
     return { key: `audio:${index}`, playlist: await this.catalog!.mediaPlaylist(rendition.uri, this.abort.signal) };
+  }
+
+  /** '720p' for a level's source. */
+  private renditionOf(source: TrackSource): string | undefined {
+    const height = this.catalog?.levels[Number(source.key.split(':')[1])]?.resolution?.height;
+    return height ? `${height}p` : undefined;
   }
 
   /** The highest level worth loading for the player's size. */

@@ -123,22 +123,18 @@ export class TrackLoader {
     if (!flush) return;
     const index = Math.min(segmentIndexAt(source.playlist.segments, time) + 1, source.playlist.segments.length);
     const from = source.playlist.segments[index]?.start ?? Number.POSITIVE_INFINITY;
-    this.invalidate();
+    // The position changes before anything is awaited, so the loop never resumes from the old
+    // one; the removal is queued ahead of any later append on the same buffer.
+    this.restartFrom(index);
     await Promise.all(this.allBuffers().map((buffer) => buffer.remove(from, Number.POSITIVE_INFINITY).catch(() => undefined)));
-    this.nextIndex = index;
-    this.done = false;
-    this.wake();
   }
 
   /** Replaces the rendition at once from `time` (audio track change): drops what is buffered past it. */
   async replaceSourceFrom(source: TrackSource, time: number): Promise<void> {
     this.transmuxer.reset();
     this.source = source;
-    this.invalidate();
+    this.restartFrom(segmentIndexAt(source.playlist.segments, time));
     await Promise.all(this.allBuffers().map((buffer) => buffer.remove(time, Number.POSITIVE_INFINITY).catch(() => undefined)));
-    this.nextIndex = segmentIndexAt(source.playlist.segments, time);
-    this.done = false;
-    this.wake();
   }
 
   stop(): void {
@@ -149,9 +145,14 @@ export class TrackLoader {
   }
 
   private restartAt(time: number, resetTimeline: boolean): void {
-    this.invalidate();
     if (resetTimeline) this.transmuxer.reset();
-    this.nextIndex = segmentIndexAt(this.source.playlist.segments, time);
+    this.restartFrom(segmentIndexAt(this.source.playlist.segments, time));
+  }
+
+  /** Drops what is in flight and continues from segment `index`. */
+  private restartFrom(index: number): void {
+    this.invalidate();
+    this.nextIndex = index;
     this.done = false;
     this.wake();
   }
