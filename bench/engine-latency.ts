@@ -30,20 +30,20 @@ const AUTOPLAY_AND_TIME_FIRST_FRAME = `
   }).observe(document, { subtree: true, childList: true });
 `;
 
+/** Page-side code goes in as text: tsx would wrap named functions in a helper the page lacks. */
+const TIME_SEEK = `(to) => new Promise((resolve) => {
+  const video = document.querySelector('video');
+  const started = performance.now();
+  const onFrame = (_now, meta) => {
+    if (Math.abs(meta.mediaTime - to) <= 0.5) resolve(performance.now() - started);
+    else video.requestVideoFrameCallback(onFrame);
+  };
+  video.requestVideoFrameCallback(onFrame);
+  video.currentTime = to;
+})`;
+
 async function timeSeek(page: Page, target: number): Promise<number> {
-  return page.locator('video').evaluate(
-    (video: HTMLVideoElement, to) =>
-      new Promise<number>((resolve) => {
-        const started = performance.now();
-        const onFrame = (_now: number, meta: VideoFrameCallbackMetadata) => {
-          if (Math.abs(meta.mediaTime - to) <= 0.5) resolve(performance.now() - started);
-          else video.requestVideoFrameCallback(onFrame);
-        };
-        video.requestVideoFrameCallback(onFrame);
-        video.currentTime = to;
-      }),
-    target,
-  );
+  return page.evaluate(`(${TIME_SEEK})(${target})`) as Promise<number>;
 }
 
 async function measure(page: Page, base: string, subject: string, movieId: number, seekTo?: number) {
