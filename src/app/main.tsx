@@ -3,6 +3,7 @@ import { createRoot } from 'react-dom/client';
 import { createCatalogueClient } from '../api/catalogue-client.ts';
 import { PAGE_GLOBAL, readWidgetConfig } from '../config/read-widget-config.ts';
 import type { WidgetConfig } from '../config/widget-config.ts';
+import { prewarmPlayback } from '../core/player-core.ts';
 import { MessageCard } from '../ui/components/message-card.tsx';
 import { ru } from '../ui/i18n/ru.ts';
 import { MinimalPlayer } from './minimal-player.tsx';
@@ -24,6 +25,7 @@ function boot(): void {
     view.render(<MessageCard text={ru.missingMovieId} />);
     return;
   }
+  if (config.engine === undefined || config.engine === 'mse') prewarmPlayback();
   const client = createCatalogueClient({
     baseUrl: config.apiBaseUrl,
     pageUrl: window.location.href,

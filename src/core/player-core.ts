@@ -8,6 +8,15 @@ import { initialPlayerState, type PlayerState } from './player-state.ts';
 import { createStore, type Store } from './store.ts';
 import { clampVolume, liveEdgeTarget, UNMUTE_VOLUME } from './playback-rules.ts';
 
+/**
+ * Starts loading the engine most sources will need (the first loader that prewarms), while the
+ * catalogue is still being asked what to play. Failures only cost the head start.
+ */
+export function prewarmPlayback(loaders: readonly EngineLoader[] = ENGINE_LOADERS, environment: PlaybackEnvironment = readPlaybackEnvironment()): void {
+  const loader = loaders.find((candidate) => candidate.prewarm);
+  void loader?.prewarm?.(environment).catch(() => undefined);
+}
+
 export interface PlayerCoreOptions {
   video: HTMLVideoElement;
   loaders?: readonly EngineLoader[];

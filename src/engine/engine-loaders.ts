@@ -8,6 +8,11 @@ export const mseLoader: EngineLoader = {
   name: 'mse',
   canPlay: (source, environment) => source.type === 'hls' && environment.mediaSourceInWorker,
   load: async () => (await import('./mse/mse-adapter.ts')).createMseAdapter,
+  async prewarm(environment) {
+    if (!environment.mediaSourceInWorker) return;
+    (await import('./mse/engine-worker-pool.ts')).prewarmEngineWorker();
+    await import('./mse/mse-adapter.ts');
+  },
 };
 
 /** hls.js: live HLS and whatever the custom engine declines; needs MediaSource. */

@@ -77,6 +77,11 @@ export interface EngineLoader {
   readonly name: EngineName;
   canPlay(source: PlaybackSource, environment: PlaybackEnvironment): boolean;
   load(): Promise<EngineFactory>;
+  /**
+   * Optional: fetch and start what the engine needs before the source is known (its code, its
+   * worker), so start-up does not wait for it later. Called once, early, for the likely engine.
+   */
+  prewarm?(environment: PlaybackEnvironment): Promise<void>;
 }
 
 export type EngineFactory = (video: HTMLVideoElement, host: EngineHost) => EngineAdapter;

@@ -5,6 +5,7 @@ import { PlayerError } from '../../core/player-error.ts';
 import { spawnWorker } from '../../workers-client/spawn-worker.ts';
 import type { EngineAdapter, EngineHost } from '../types.ts';
 import { rememberBandwidth, rememberedBandwidth } from './bandwidth-memory.ts';
+import { takeEngineWorker } from './engine-worker-pool.ts';
 
 const SNAPSHOT_EVENTS = ['timeupdate', 'playing', 'pause', 'seeked', 'waiting'] as const;
 
@@ -14,7 +15,7 @@ const SNAPSHOT_EVENTS = ['timeupdate', 'playing', 'pause', 'seeked', 'waiting'] 
  * media work happens on this thread.
  */
 export function createMseAdapter(video: HTMLVideoElement, host: EngineHost): EngineAdapter {
-  const worker = spawnWorker<EngineApi>(new Worker(new URL('../../../workers/engine/engine.worker.ts', import.meta.url), { type: 'module', name: 'engine' }));
+  const worker = spawnWorker<EngineApi>(takeEngineWorker());
   const lifetime = new AbortController();
   let destroyed = false;
 

@@ -14,6 +14,8 @@ const FORWARD_GOAL_SECONDS = 30;
 const AUDIO_SWITCH_LEAD_SECONDS = 1;
 /** Segments of one level that may fail in a row before the engine drops to a lower one. */
 const FAILURES_BEFORE_DOWNSWITCH = 1;
+/** Segment length assumed before any media playlist is read (the start level is chosen first). */
+const ASSUMED_SEGMENT_SECONDS = 4;
 
 type Report = (report: EngineReport) => void;
 
@@ -52,7 +54,7 @@ export class PlaybackSession implements TrackLoaderHost {
       const catalog = await StreamCatalog.open(this.options.url, this.abort.signal);
       this.catalog = catalog;
       const levels = catalog.abrLevels();
-      this.currentLevel = chooseStartLevel(levels, { estimateBps: this.estimator.estimateBps(), cap: this.cap(), segmentDurationSeconds: 4 });
+      this.currentLevel = chooseStartLevel(levels, { estimateBps: this.estimator.estimateBps(), cap: this.cap(), segmentDurationSeconds: ASSUMED_SEGMENT_SECONDS });
       this.audioIndex = catalog.defaultAudioIndex();
       const [mainSource, audioSource] = await Promise.all([this.levelSource(this.currentLevel), this.audioSource(this.audioIndex)]);
       this.report({ type: 'qualities', qualities: catalog.qualities() });
@@ -91,7 +93,7 @@ export class PlaybackSession implements TrackLoaderHost {
         current: this.currentLevel,
         estimateBps: this.estimator.estimateBps(),
         cap: this.cap(),
-        segmentDurationSeconds: 4,
+        segmentDurationSeconds: main.currentSource.playlist.targetDuration ?? ASSUMED_SEGMENT_SECONDS,
       });
       if (level !== this.currentLevel) void this.changeLevel(level, false);
     }
