@@ -7,6 +7,7 @@ import { PLAYER_ERROR_CODES, PlayerError } from './player-error.ts';
 import { initialPlayerState, type PlayerState } from './player-state.ts';
 import { createStore, type Store } from './store.ts';
 import { clampVolume, liveEdgeTarget, UNMUTE_VOLUME } from './playback-rules.ts';
+import { loadGate, type LoadStrategy, type LoadStrategyHooks } from './load-strategy.ts';
 
 /**
  * Starts loading the engine most sources will need (the first loader that prewarms), while the
@@ -23,6 +24,15 @@ export interface PlayerCoreOptions {
   environment?: PlaybackEnvironment;
   /** Play through this engine when it can (configuration key `engine`). */
   preferEngine?: EngineName | undefined;
+  /** When loading may start (SPEC.md section 4). Default 'eager'. */
+  loadStrategy?: LoadStrategy;
+  /** The element's preload hint. Default 'metadata' (SPEC.md section 9). */
+  preload?: 'none' | 'metadata' | 'auto';
+  /** Start again at the end. Default false. */
+  loop?: boolean;
+  /** Pause when playback reaches this time, seconds (a clip of a longer source). */
+  clipEndTime?: number | undefined;
+  loadStrategyHooks?: LoadStrategyHooks;
 }
 
 /** The requests the UI may make; state changes only when the element or engine confirms. */
@@ -47,10 +57,21 @@ export interface PlayerCore {
  * and the element's into the store, and falls back to the next engine at the current position
  * when one fails fatally before showing an error.
  */
-export function createPlayerCore({ video, loaders = ENGINE_LOADERS, environment = readPlaybackEnvironment(video), preferEngine }: PlayerCoreOptions): PlayerCore {
+export function createPlayerCore(options: PlayerCoreOptions): PlayerCore {
+  const { video, loaders = ENGINE_LOADERS, environment = readPlaybackEnvironment(options.video), preferEngine } = options;
   const store = createStore(initialPlayerState());
   const lifetime = new AbortController();
   mirrorMediaElement(video, store, lifetime.signal);
+  video.preload = options.preload ?? 'metadata';
+  video.loop = options.loop ?? false;
+  const clipEnd = options.clipEndTime;
+  if (clipEnd !== undefined) {
+    video.addEventListener('timeupdate', () => {
+      if (video.currentTime >= clipEnd && !video.paused) video.pause();
+    }, { signal: lifetime.signal });
+  }
+  let requestPlay: () => void = () => undefined;
+  const playRequested = new Promise<void>((resolve) => (requestPlay = resolve));
   let adapter: EngineAdapter | undefined;
   let generation = 0;
 
@@ -114,8 +135,16 @@ export function createPlayerCore({ video, loaders = ENGINE_LOADERS, environment 
 
   return {
     store,
-    load: (source, options = {}) => start(source, options.startTime, []),
-    play: () => video.play(),
+    async load(source, loadOptions = {}) {
+      await loadGate(options.loadStrategy ?? 'eager', video, playRequested, lifetime.signal, options.loadStrategyHooks);
+      if (lifetime.signal.aborted) return;
+      await start(source, loadOptions.startTime, []);
+    },
+    play() {
+      // With the 'play' strategy this is what lets loading begin; the element starts once it has data.
+      requestPlay();
+      return video.play();
+    },
     pause: () => video.pause(),
     seek(time) {
       if (!Number.isFinite(time) || video.seekable.length === 0) return;

@@ -38,6 +38,8 @@ export class FakeVideo extends EventTarget {
   muted = false;
   playbackRate = 1;
   autoplay = false;
+  preload = "";
+  loop = false;
   buffered = new FakeTimeRanges();
   seekable = new FakeTimeRanges();
 
