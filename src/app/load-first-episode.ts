@@ -10,6 +10,8 @@ export interface FirstEpisode {
   source: PlaybackSource;
   /** Subtitle files of the manifest, links made absolute. */
   subtitles: MasterManifest['subtitles'];
+  /** The thumbnails file (WebVTT) for the seek bar preview, if the manifest has one. */
+  thumbnailsUrl: string | undefined;
 }
 
 /** The episode's master manifest could not be loaded; the viewer sees its URL. */
@@ -34,9 +36,9 @@ export async function loadFirstEpisode(client: CatalogueClient, movieId: number,
   return { content, episode, ...(await defaultSource(client, episode.m3u8MasterFilePath, signal)) };
 }
 
-async function defaultSource(client: CatalogueClient, path: string, signal: AbortSignal): Promise<Pick<FirstEpisode, 'source' | 'subtitles'>> {
+async function defaultSource(client: CatalogueClient, path: string, signal: AbortSignal): Promise<Pick<FirstEpisode, 'source' | 'subtitles' | 'thumbnailsUrl'>> {
   // A path containing .json is the master manifest; anything else is the stream itself.
-  if (!path.includes('.json')) return { source: { src: path, type: await detectSourceType(path, fetch, signal) }, subtitles: [] };
+  if (!path.includes('.json')) return { source: { src: path, type: await detectSourceType(path, fetch, signal) }, subtitles: [], thumbnailsUrl: undefined };
   let loaded: Awaited<ReturnType<CatalogueClient['manifest']>>;
   try {
     loaded = await client.manifest(path, signal);
@@ -46,5 +48,9 @@ async function defaultSource(client: CatalogueClient, path: string, signal: Abor
   }
   const source = loaded.manifest.sources.find((item) => item.isDefault) ?? loaded.manifest.sources[0];
   if (!source) throw new ManifestLoadError(loaded.url);
-  return { source: { src: source.link, type: await detectSourceType(source.link, fetch, signal) }, subtitles: loaded.manifest.subtitles };
+  return {
+    source: { src: source.link, type: await detectSourceType(source.link, fetch, signal) },
+    subtitles: loaded.manifest.subtitles,
+    thumbnailsUrl: loaded.manifest.thumbnails?.vtt,
+  };
 }

@@ -33,14 +33,16 @@ export function MinimalPlayer({ client, movieId, engine }: { client: CatalogueCl
   }, [client, movieId]);
 
   const source = state.status === 'loaded' ? state.data.source : undefined;
+  const thumbnailsUrl = state.status === 'loaded' ? state.data.thumbnailsUrl : undefined;
   useEffect(() => {
     const video = videoRef.current;
     if (!video || !source) return;
     const player = createPlayerCore({ video, preferEngine: engine });
     setCore(player);
     player.load(source).catch((error: unknown) => setState(errorState(error)));
+    if (thumbnailsUrl) void player.loadThumbnails(thumbnailsUrl);
     return () => player.destroy();
-  }, [source, engine]);
+  }, [source, engine, thumbnailsUrl]);
 
   if (state.status === 'loading') return <div className="player" aria-busy="true" aria-label={ru.loading} />;
   if (state.status === 'error') return <ErrorCard message={state.message} canReload={state.canReload} />;

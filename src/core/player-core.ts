@@ -8,6 +8,8 @@ import { initialPlayerState, type PlayerState } from './player-state.ts';
 import { createStore, type Store } from './store.ts';
 import { clampVolume, liveEdgeTarget, UNMUTE_VOLUME } from './playback-rules.ts';
 import { loadGate, type LoadStrategy, type LoadStrategyHooks } from './load-strategy.ts';
+import { createThumbnailsClient, type ThumbnailCue, type ThumbnailsClient } from '../workers-client/thumbnails-client.ts';
+import { findThumbnail } from '../../workers/thumbnails/thumbnail-lookup.ts';
 
 /**
  * Starts loading the engine most sources will need (the first loader that prewarms), while the
@@ -33,6 +35,7 @@ export interface PlayerCoreOptions {
   /** Pause when playback reaches this time, seconds (a clip of a longer source). */
   clipEndTime?: number | undefined;
   loadStrategyHooks?: LoadStrategyHooks;
+  thumbnails?: ThumbnailsClient;
 }
 
 /** The requests the UI may make; state changes only when the element or engine confirms. */
@@ -49,6 +52,10 @@ export interface PlayerCore {
   setRate(rate: number): void;
   setQuality(choice: number | 'auto'): void;
   setAudioTrack(index: number): void;
+  /** Loads the thumbnails file (JSON or WebVTT) for the seek bar preview; failures only mean none. */
+  loadThumbnails(url: string, duration?: number): Promise<void>;
+  /** The thumbnail to show for `time`, once loaded. */
+  thumbnailAt(time: number): ThumbnailCue | undefined;
   destroy(): void;
 }
 
@@ -70,6 +77,8 @@ export function createPlayerCore(options: PlayerCoreOptions): PlayerCore {
       if (video.currentTime >= clipEnd && !video.paused) video.pause();
     }, { signal: lifetime.signal });
   }
+  let thumbnailsClient = options.thumbnails;
+  let thumbnailCues: readonly ThumbnailCue[] = [];
   let requestPlay: () => void = () => undefined;
   const playRequested = new Promise<void>((resolve) => (requestPlay = resolve));
   let adapter: EngineAdapter | undefined;
@@ -165,6 +174,14 @@ export function createPlayerCore(options: PlayerCoreOptions): PlayerCore {
     setRate(rate) {
       if (Number.isFinite(rate) && rate > 0) video.playbackRate = rate;
     },
+    async loadThumbnails(url, duration) {
+      thumbnailsClient ??= createThumbnailsClient();
+      const result = await thumbnailsClient.load(url, duration);
+      if (lifetime.signal.aborted) return;
+      thumbnailCues = result.ok ? result.value : [];
+      store.update({ thumbnailsReady: thumbnailCues.length > 0 });
+    },
+    thumbnailAt: (time) => findThumbnail(thumbnailCues, time),
     setQuality: (choice) => adapter?.setQuality(choice),
     setAudioTrack: (index) => adapter?.setAudioTrack(index),
     destroy() {
@@ -173,6 +190,7 @@ export function createPlayerCore(options: PlayerCoreOptions): PlayerCore {
       generation += 1;
       adapter?.destroy();
       adapter = undefined;
+      thumbnailsClient?.destroy();
     },
   };
 }

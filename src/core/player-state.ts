@@ -30,6 +30,8 @@ export interface PlayerState {
   muted: boolean;
   rate: number;
   error: PlayerError | undefined;
+  /** Thumbnails for the seek bar are loaded (PlayerCore.thumbnailAt answers). */
+  thumbnailsReady: boolean;
 }
 
 export function initialPlayerState(): PlayerState {
@@ -56,5 +58,6 @@ export function initialPlayerState(): PlayerState {
     muted: false,
     rate: 1,
     error: undefined,
+    thumbnailsReady: false,
   };
 }

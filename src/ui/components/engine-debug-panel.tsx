@@ -23,6 +23,7 @@ export function EngineDebugPanel({ store, onSelectQuality, onSelectAudioTrack }:
   const audioTracks = usePlayerState(store, (state) => state.audioTracks);
   const audioTrackIndex = usePlayerState(store, (state) => state.audioTrackIndex);
   const streamType = usePlayerState(store, (state) => state.streamType);
+  const thumbnailsReady = usePlayerState(store, (state) => state.thumbnailsReady);
 
   return (
     <div className="engine-debug" data-testid="engine-debug">
@@ -30,6 +31,7 @@ export function EngineDebugPanel({ store, onSelectQuality, onSelectAudioTrack }:
       <span data-testid="rendition">{rendition ?? '—'}</span>
       <span data-testid="stream-type">{streamType}</span>
       <span>буфер {bufferedAhead} с</span>
+      <span data-testid="thumbnails">{thumbnailsReady ? 'миниатюры' : 'без миниатюр'}</span>
       <span>{bandwidth ? `${(bandwidth / 1e6).toFixed(2)} Мбит/с` : '—'}</span>
       {qualities.length > 1 ? (
         <label>
