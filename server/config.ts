@@ -39,6 +39,8 @@ export interface WidgetAttributes {
   errorProject: string;
   /** LANG_ORDER: preferred audio/subtitle languages, comma-separated. */
   langOrder: string[];
+  /** DASH_LIBRARY_URL: a dash.js build to load instead of ours; its origin is allowed to run scripts. */
+  dashLibraryUrl: string | undefined;
 }
 
 const ROOT = fileURLToPath(new URL('../', import.meta.url));
@@ -58,6 +60,7 @@ const envSchema = z.object({
   FULLSCREEN_MODE: z.enum(['native', 'stretch']).default('native'),
   ERROR_PROJECT: z.string().min(1).default('other'),
   LANG_ORDER: z.string().default('ru,en'),
+  DASH_LIBRARY_URL: z.url().optional(),
 });
 
 /** Reads the configuration; throws one error that lists every bad variable. */
@@ -86,6 +89,7 @@ export function loadServerConfig(env: NodeJS.ProcessEnv = process.env): ServerCo
       fullscreenMode: e.FULLSCREEN_MODE,
       errorProject: e.ERROR_PROJECT,
       langOrder: e.LANG_ORDER.split(',').map((code) => code.trim()).filter(Boolean),
+      dashLibraryUrl: e.DASH_LIBRARY_URL,
     },
   };
 }

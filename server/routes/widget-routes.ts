@@ -19,29 +19,33 @@ export interface WidgetRoutesOptions {
  * Our own scripts only (no third-party script in our origin); media, images and API calls may
  * come from elsewhere (a CDN, another API host). frame-ancestors is open: embedding is the point.
  */
-const EMBED_CSP = [
-  "default-src 'self'",
-  "script-src 'self'",
-  "worker-src 'self' blob:",
-  "style-src 'self' 'unsafe-inline'",
-  'img-src * data: blob:',
-  'media-src * data: blob:',
-  'connect-src *',
-  "object-src 'none'",
-  "base-uri 'self'",
-  'frame-ancestors *',
-].join('; ');
+function embedCsp(scriptOrigins: readonly string[]): string {
+  return [
+    "default-src 'self'",
+    ["script-src 'self'", ...scriptOrigins].join(' '),
+    "worker-src 'self' blob:",
+    "style-src 'self' 'unsafe-inline'",
+    'img-src * data: blob:',
+    'media-src * data: blob:',
+    'connect-src *',
+    "object-src 'none'",
+    "base-uri 'self'",
+    'frame-ancestors *',
+  ].join('; ');
+}
 
 /** /embed (the player's iframe document), / (the demo host page) and the widget's assets. */
 export async function widgetRoutes(app: FastifyInstance, options: WidgetRoutesOptions): Promise<void> {
   const template = embedTemplate(path.join(options.widgetDir, 'embed.html'));
+  // A configured dash.js build is the only foreign script the widget may run.
+  const csp = embedCsp(options.attributes.dashLibraryUrl ? [new URL(options.attributes.dashLibraryUrl).origin] : []);
 
   app.get('/embed', async (_request, reply) => {
     const html = renderEmbedDocument(await template(), options.attributes);
     return reply
       .type('text/html; charset=utf-8')
       .header('cache-control', 'no-cache')
-      .header('content-security-policy', EMBED_CSP)
+      .header('content-security-policy', csp)
       .header('x-content-type-options', 'nosniff')
       .header('referrer-policy', 'strict-origin-when-cross-origin')
       .send(html);

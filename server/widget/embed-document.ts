@@ -15,6 +15,7 @@ export function renderEmbedDocument(template: string, attributes: WidgetAttribut
     'data-fullscreen-mode': attributes.fullscreenMode,
     'data-error-project': attributes.errorProject,
     'data-lang-order': attributes.langOrder.join(','),
+    ...(attributes.dashLibraryUrl ? { 'data-dash-library-url': attributes.dashLibraryUrl } : {}),
   };
   const rendered = Object.entries(data)
     .map(([name, value]) => `${name}="${escapeHtml(value)}"`)

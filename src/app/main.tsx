@@ -31,7 +31,7 @@ function boot(): void {
     pageUrl: window.location.href,
     cookie: () => document.cookie,
   });
-  view.render(<MinimalPlayer client={client} movieId={config.movieId} engine={config.engine} />);
+  view.render(<MinimalPlayer client={client} movieId={config.movieId} engine={config.engine} dashLibraryUrl={config.dashLibraryUrl} />);
 }
 
 boot();

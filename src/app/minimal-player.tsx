@@ -16,7 +16,14 @@ type LoadState = { status: 'loading' } | { status: 'loaded'; data: FirstEpisode 
  * The player page until the player app lands: the content's title and its first episode's
  * default source, played by the engine the core selects, with the engine's debug line.
  */
-export function MinimalPlayer({ client, movieId, engine }: { client: CatalogueClient; movieId: number; engine: WidgetConfig['engine'] }) {
+export interface MinimalPlayerProps {
+  client: CatalogueClient;
+  movieId: number;
+  engine: WidgetConfig['engine'];
+  dashLibraryUrl: WidgetConfig['dashLibraryUrl'];
+}
+
+export function MinimalPlayer({ client, movieId, engine, dashLibraryUrl }: MinimalPlayerProps) {
   const [state, setState] = useState<LoadState>({ status: 'loading' });
   const [core, setCore] = useState<PlayerCore>();
   const videoRef = useRef<HTMLVideoElement>(null);
@@ -37,12 +44,12 @@ export function MinimalPlayer({ client, movieId, engine }: { client: CatalogueCl
   useEffect(() => {
     const video = videoRef.current;
     if (!video || !source) return;
-    const player = createPlayerCore({ video, preferEngine: engine });
+    const player = createPlayerCore({ video, preferEngine: engine, engineSettings: { dashLibraryUrl } });
     setCore(player);
     player.load(source).catch((error: unknown) => setState(errorState(error)));
     if (thumbnailsUrl) void player.loadThumbnails(thumbnailsUrl);
     return () => player.destroy();
-  }, [source, engine, thumbnailsUrl]);
+  }, [source, engine, dashLibraryUrl, thumbnailsUrl]);
 
   if (state.status === 'loading') return <div className="player" aria-busy="true" aria-label={ru.loading} />;
   if (state.status === 'error') return <ErrorCard message={state.message} canReload={state.canReload} />;

@@ -17,6 +17,7 @@ const CHECKS: { [K in keyof WidgetConfig]: { check: Checker; expected: string } 
   errorProject: { check: isString, expected: 'a non-empty string' },
   langOrder: { check: (v) => Array.isArray(v) && v.every(isString), expected: 'an array of language codes' },
   engine: { check: (v) => v === undefined || ['mse', 'hls.js', 'dash.js', 'native'].includes(v as string), expected: "one of 'mse', 'hls.js', 'dash.js', 'native'" },
+  dashLibraryUrl: { check: (v) => v === undefined || isString(v), expected: 'a URL' },
   movieId: { check: (v) => v === undefined || (Number.isSafeInteger(v) && (v as number) > 0), expected: 'a positive integer' },
 };
 

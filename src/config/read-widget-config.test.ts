@@ -23,6 +23,7 @@ describe('readWidgetConfig', () => {
       langOrder: ['en', 'ru'],
       movieId: 2,
       engine: undefined,
+      dashLibraryUrl: undefined,
     });
   });
 

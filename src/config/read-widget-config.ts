@@ -25,6 +25,7 @@ function fromDataset(data: DOMStringMap): Record<string, unknown> {
     fullscreenMode: data.fullscreenMode,
     errorProject: data.errorProject,
     langOrder: data.langOrder ? splitList(data.langOrder) : undefined,
+    dashLibraryUrl: data.dashLibraryUrl || undefined,
   };
 }
 

@@ -20,6 +20,11 @@ export interface WidgetConfig {
    * 'dash.js', 'native'); otherwise the usual order. For comparisons (the bench suite) and support.
    */
   engine: 'mse' | 'hls.js' | 'dash.js' | 'native' | undefined;
+  /**
+   * data-dash-library-url / global dashLibraryUrl: a dash.js build (UMD script) to load instead of
+   * the copy we ship. Unset by default: nothing loads from a public CDN unless a host asks.
+   */
+  dashLibraryUrl: string | undefined;
 }
 
 export type WidgetConfigKey = keyof WidgetConfig;
@@ -34,5 +39,6 @@ export function createDefaultConfig(): WidgetConfig {
     langOrder: [],
     movieId: undefined,
     engine: undefined,
+    dashLibraryUrl: undefined,
   };
 }

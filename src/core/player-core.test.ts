@@ -66,6 +66,25 @@ describe('createPlayerCore', () => {
     expect(core.store.getState().streamType).toBe('unknown');
   });
 
+  it('treats an engine whose library fails to load like a failed engine', async () => {
+    const broken: EngineLoader = {
+      name: 'dash.js',
+      canPlay: () => true,
+      load: async () => {
+        throw new PlayerError('engine', 4, 'fatal', 'Failed to load resource.', { library: 'dash.js' });
+      },
+    };
+    const { engines, loaders } = fakeLoaders(['native']);
+    const core = createPlayerCore({ video: new FakeVideo().asElement(), loaders: [broken, ...loaders], environment: ENVIRONMENT });
+    await core.load(HLS);
+    await expect.poll(() => core.store.getState().engine).toBe('native');
+    expect(engines).toHaveLength(1);
+
+    const alone = createPlayerCore({ video: new FakeVideo().asElement(), loaders: [broken], environment: ENVIRONMENT });
+    await alone.load(HLS);
+    expect(alone.store.getState().error).toMatchObject({ code: 4, detail: { library: 'dash.js' } });
+  });
+
   it('shows the error when no engine is left', async () => {
     const { engines, loaders } = fakeLoaders(['hls.js']);
     const core = createPlayerCore({ video: new FakeVideo().asElement(), loaders, environment: ENVIRONMENT });

@@ -1,9 +1,9 @@
 import { ENGINE_LOADERS } from '../engine/engine-loaders.ts';
 import { readPlaybackEnvironment } from '../engine/playback-environment.ts';
 import { selectEngine } from '../engine/select-engine.ts';
-import type { EngineAdapter, EngineEventMap, EngineEventName, EngineHost, EngineLoader, EngineName, PlaybackEnvironment, PlaybackSource } from '../engine/types.ts';
+import type { EngineAdapter, EngineEventMap, EngineEventName, EngineFactory, EngineHost, EngineLoader, EngineName, EngineSettings, PlaybackEnvironment, PlaybackSource } from '../engine/types.ts';
 import { mirrorMediaElement } from './media-element-state.ts';
-import { PLAYER_ERROR_CODES, PlayerError } from './player-error.ts';
+import { asPlayerError, PLAYER_ERROR_CODES, PlayerError } from './player-error.ts';
 import { initialPlayerState, type PlayerState } from './player-state.ts';
 import { createStore, type Store } from './store.ts';
 import { clampVolume, liveEdgeTarget, UNMUTE_VOLUME } from './playback-rules.ts';
@@ -36,6 +36,7 @@ export interface PlayerCoreOptions {
   clipEndTime?: number | undefined;
   loadStrategyHooks?: LoadStrategyHooks;
   thumbnails?: ThumbnailsClient;
+  engineSettings?: EngineSettings;
 }
 
 /** The requests the UI may make; state changes only when the element or engine confirms. */
@@ -93,7 +94,13 @@ export function createPlayerCore(options: PlayerCoreOptions): PlayerCore {
       store.update({ error: new PlayerError('engine', PLAYER_ERROR_CODES.UNSUPPORTED, 'fatal', 'No engine can play this source', { src: source.src, type: source.type }) });
       return;
     }
-    const factory = await loader.load();
+    let factory: EngineFactory;
+    try {
+      factory = await loader.load(options.engineSettings ?? {});
+    } catch (error) {
+      if (mine === generation && !lifetime.signal.aborted) engineFailed(source, loader.name, failed, asPlayerError(error));
+      return;
+    }
     if (mine !== generation || lifetime.signal.aborted) return;
     const host: EngineHost = {
       emit: <K extends EngineEventName>(name: K, payload: EngineEventMap[K]) => {
@@ -129,16 +136,18 @@ export function createPlayerCore(options: PlayerCoreOptions): PlayerCore {
       case 'stats':
         store.update({ bandwidthBps: event.payload.bandwidthBps, rendition: event.payload.rendition });
         break;
-      case 'error': {
-        const remaining = selectEngine(loaders, source, environment, [...failed, engine], preferEngine);
-        if (remaining) {
-          // Another engine may still play it: continue there, at the current position.
-          void start(source, video.currentTime || undefined, [...failed, engine], !video.paused);
-        } else {
-          store.update({ error: event.payload.error });
-        }
+      case 'error':
+        engineFailed(source, engine, failed, event.payload.error);
         break;
-      }
+    }
+  }
+
+  /** Another engine may still play the source: continue there, at the current position; else show the error. */
+  function engineFailed(source: PlaybackSource, engine: EngineName, failed: readonly EngineName[], error: PlayerError): void {
+    if (selectEngine(loaders, source, environment, [...failed, engine], preferEngine)) {
+      void start(source, video.currentTime || undefined, [...failed, engine], !video.paused);
+    } else {
+      store.update({ error });
     }
   }
 

@@ -33,3 +33,9 @@ export class PlayerError extends Error {
     this.detail = detail;
   }
 }
+
+/** Any failure as a PlayerError (engines and libraries may throw plain errors). */
+export function asPlayerError(error: unknown): PlayerError {
+  if (error instanceof PlayerError) return error;
+  return new PlayerError('engine', PLAYER_ERROR_CODES.RESOURCE, 'fatal', error instanceof Error ? error.message : String(error));
+}

@@ -26,7 +26,11 @@ export const hlsJsLoader: EngineLoader = {
 export const dashLoader: EngineLoader = {
   name: 'dash.js',
   canPlay: (source, environment) => source.type === 'dash' && environment.mediaSource,
-  load: async () => (await import('./dash/dash-adapter.ts')).createDashAdapter,
+  async load(settings) {
+    const [{ createDashAdapter }, { loadDashLibrary }] = await Promise.all([import('./dash/dash-adapter.ts'), import('./dash/dash-library.ts')]);
+    const library = await loadDashLibrary(settings.dashLibraryUrl);
+    return (video, host) => createDashAdapter(video, host, library);
+  },
 };
 
 /** The browser itself: progressive files, blobs, and HLS where there is no MediaSource (iOS). */

@@ -76,7 +76,7 @@ export type EngineName = 'mse' | 'hls.js' | 'dash.js' | 'native';
 export interface EngineLoader {
   readonly name: EngineName;
   canPlay(source: PlaybackSource, environment: PlaybackEnvironment): boolean;
-  load(): Promise<EngineFactory>;
+  load(settings: EngineSettings): Promise<EngineFactory>;
   /**
    * Optional: fetch and start what the engine needs before the source is known (its code, its
    * worker), so start-up does not wait for it later. Called once, early, for the likely engine.
@@ -85,6 +85,15 @@ export interface EngineLoader {
 }
 
 export type EngineFactory = (video: HTMLVideoElement, host: EngineHost) => EngineAdapter;
+
+/** Engine options from the player's configuration. */
+export interface EngineSettings {
+  /**
+   * A dash.js build to load instead of the one we ship: a classic script that sets
+   * `window.dashjs` (the UMD build). Unset by default: nothing loads from a CDN unless asked.
+   */
+  dashLibraryUrl?: string | undefined;
+}
 
 /** What the browser offers, read once (and replaceable in tests). */
 export interface PlaybackEnvironment {

@@ -80,6 +80,14 @@ describe('GET /embed', () => {
     });
   });
 
+  it('names a configured dash.js build in a data attribute and lets only its origin run scripts', async () => {
+    const widget = loadServerConfig({ DASH_LIBRARY_URL: 'https://cdn.example.test/dash/4.7.4/dash.all.min.js' }).widget;
+    const response = await embedWith({ widget });
+    expect(rootAttributes(response.body)['data-dash-library-url']).toBe('https://cdn.example.test/dash/4.7.4/dash.all.min.js');
+    const csp = String(response.headers['content-security-policy']);
+    expect(csp.split(';').map((directive) => directive.trim())).toContain("script-src 'self' https://cdn.example.test");
+  });
+
   it('answers 503 JSON saying to build the player when the widget is not built', async () => {
     const response = await embedWith({ widgetDir: path.join(WIDGET_FIXTURE_DIR, 'not-built') });
     expect(expectApiError(response, 503).message).toMatch(/build/i);

@@ -1,11 +1,12 @@
-import { MediaPlayer } from 'dashjs';
 import { PLAYER_ERROR_CODES, PlayerError } from '../../core/player-error.ts';
 import type { EngineAdapter, EngineHost } from '../types.ts';
+import type { DashLibrary } from './dash-library.ts';
 
-type DashPlayer = ReturnType<ReturnType<typeof MediaPlayer>['create']>;
+type DashPlayer = ReturnType<ReturnType<DashLibrary['MediaPlayer']>['create']>;
 
-/** dash.js behind the engine interface, bundled from our own origin as a lazy chunk (never a CDN). */
-export function createDashAdapter(video: HTMLVideoElement, host: EngineHost): EngineAdapter {
+/** dash.js behind the engine interface; `library` is our bundled copy or the configured one. */
+export function createDashAdapter(video: HTMLVideoElement, host: EngineHost, library: DashLibrary): EngineAdapter {
+  const { MediaPlayer } = library;
   let player: DashPlayer | null = null;
 
   function wire(instance: DashPlayer): void {
