@@ -30,6 +30,8 @@ export interface FetchOptions {
   byteRange?: ByteRange | undefined;
   /** Bytes as they arrive (progressive append); the whole body is still returned. */
   onChunk?: ((chunk: Uint8Array) => void) | undefined;
+  /** A failed attempt is about to be retried: what onChunk received so far will come again. */
+  onRetry?: (() => void) | undefined;
   /** Replaceable in tests. */
   fetchImpl?: typeof fetch;
   now?: () => number;
@@ -47,6 +49,7 @@ export async function fetchWithPolicy(url: string, options: FetchOptions): Promi
         throw error instanceof FetchFailure ? error : new FetchFailure(url, options.signal.aborted ? { kind: 'aborted' } : failure);
       }
       await delay(retryDelay(policy, attempt), options.signal);
+      options.onRetry?.();
     }
   }
 }
@@ -54,6 +57,8 @@ export async function fetchWithPolicy(url: string, options: FetchOptions): Promi
 async function fetchOnce(url: string, options: FetchOptions, ttfbLimitMs: number, loadLimitMs: number): Promise<Download> {
   const now = options.now ?? (() => performance.now());
   const fetchImpl = options.fetchImpl ?? fetch;
+  // An owner that already gave up (a seek, destroy) gets no request at all.
+  if (options.signal.aborted) throw new FetchFailure(url, { kind: 'aborted' });
   const attempt = new AbortController();
   let timedOut = false;
   const onAbort = () => attempt.abort();
@@ -91,15 +96,21 @@ async function readBody(response: Response, now: () => number, onChunk?: (chunk:
   const chunks: Uint8Array[] = [];
   let total = 0;
   let firstByteAt: number | undefined;
+  // Time spent handling chunks (transmuxing) is ours, not the network's: keep it out of the rate.
+  let handlingMs = 0;
   for (;;) {
     const { done, value } = await reader.read();
     if (done) break;
     firstByteAt ??= now();
     chunks.push(value);
     total += value.byteLength;
-    onChunk?.(value);
+    if (onChunk) {
+      const handlingStarted = now();
+      onChunk(value);
+      handlingMs += now() - handlingStarted;
+    }
   }
-  const transferMs = firstByteAt === undefined ? 0 : now() - firstByteAt;
+  const transferMs = firstByteAt === undefined ? 0 : Math.max(0, now() - firstByteAt - handlingMs);
   if (chunks.length === 1 && chunks[0]) return { bytes: chunks[0], transferMs };
   const bytes = new Uint8Array(total);
   let offset = 0;

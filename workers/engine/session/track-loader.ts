@@ -2,7 +2,8 @@ import type { MediaPlaylist, MediaSegment } from '../hls/playlist-types.ts';
 import { fetchWithPolicy, FetchFailure, type Download } from '../loader/fetch-with-policy.ts';
 import type { SourceBufferQueue } from '../media/source-buffer-queue.ts';
 import { fmp4StartPts } from '../transmux/fmp4-timing.ts';
-import { TsTransmuxer } from '../transmux/ts-transmuxer.ts';
+import { ProgressiveTsTransmuxer } from '../transmux/progressive-ts-transmuxer.ts';
+import type { TransmuxResult } from '../transmux/ts-transmuxer.ts';
 import { segmentIndexAt } from './segment-index.ts';
 import type { Timeline } from './timeline.ts';
 import { WakeSignal } from './wake-signal.ts';
@@ -49,7 +50,7 @@ export class TrackLoader {
   readonly kind: 'main' | 'audio';
   private readonly host: TrackLoaderHost;
   private readonly buffers: TrackBuffers;
-  private readonly transmuxer = new TsTransmuxer();
+  private readonly transmuxer = new ProgressiveTsTransmuxer();
   private readonly initCache = new Map<string, Uint8Array>();
   private readonly appendedInit = new Map<SourceBufferQueue, string>();
   private readonly wakeSignal = new WakeSignal();
@@ -141,7 +142,7 @@ export class TrackLoader {
     this.stopped = true;
     this.abort.abort();
     this.wake();
-    this.transmuxer.dispose();
+    this.transmuxer.reset();
   }
 
   private restartAt(time: number, resetTimeline: boolean): void {
@@ -167,20 +168,10 @@ export class TrackLoader {
   private async load(segment: MediaSegment, generation: number): Promise<void> {
     const source = this.source;
     const signal = this.abort.signal;
-    const init = segment.init ? await this.initBytes(segment.init.uri, segment.init.byteRange, signal) : undefined;
-    const download = await fetchWithPolicy(segment.uri, { kind: 'segment', signal, byteRange: segment.byteRange });
-    if (generation !== this.generation) return;
-    if (this.kind === 'main') this.host.segmentLoaded(this, download, segment);
-    const pieces = init ? this.fmp4Pieces(init, download.bytes, source) : this.tsPieces(download.bytes, source);
-    const offset = await this.offsetFor(pieces.startPts, segment);
-    if (generation !== this.generation || offset === undefined) return;
-    for (const piece of pieces.appends) {
-      if (piece.init && this.appendedInit.get(piece.buffer) !== piece.initKey) {
-        await this.append(piece.buffer, piece.init);
-        this.appendedInit.set(piece.buffer, piece.initKey);
-      }
-      await this.append(piece.buffer, piece.data);
-    }
+    const download = segment.init
+      ? await this.loadFmp4(segment, source, generation, signal)
+      : await this.loadTs(segment, source, generation, signal);
+    if (!download || generation !== this.generation) return;
     if (!this.appendedSources.has(source.key)) {
       this.appendedSources = new Set([source.key]);
       this.host.sourceAppended(this, source);
@@ -188,19 +179,67 @@ export class TrackLoader {
     await this.evictBackBuffer();
   }
 
-  private tsPieces(bytes: Uint8Array, source: TrackSource) {
-    const result = this.transmuxer.transmux(bytes);
-    const appends = result.tracks.flatMap((track) => {
-      const buffer = track.kind === 'video' ? this.buffers.video : this.buffers.audio;
-      return buffer ? [{ buffer, init: track.init, initKey: source.key, data: track.data }] : [];
-    });
-    return { startPts: result.startPts, appends };
+  /**
+   * MPEG-TS, appended as it downloads: each chunk's completed frames go to the buffer at once,
+   * in order, while the rest is still on the way.
+   */
+  private async loadTs(segment: MediaSegment, source: TrackSource, generation: number, signal: AbortSignal): Promise<Download | undefined> {
+    let appending = Promise.resolve();
+    const enqueue = (result: TransmuxResult) => {
+      appending = appending.then(() => this.appendTransmuxed(result, segment, source, generation));
+    };
+    this.transmuxer.reset();
+    let download: Download;
+    try {
+      download = await fetchWithPolicy(segment.uri, {
+        kind: 'segment',
+        signal,
+        byteRange: segment.byteRange,
+        onChunk: (chunk) => {
+          if (generation === this.generation) enqueue(this.transmuxer.push(chunk));
+        },
+        onRetry: () => this.transmuxer.reset(),
+      });
+    } catch (error) {
+      await appending.catch(() => undefined);
+      throw error;
+    }
+    if (generation !== this.generation) return undefined;
+    if (this.kind === 'main') this.host.segmentLoaded(this, download, segment);
+    enqueue(this.transmuxer.end());
+    await appending;
+    return download;
   }
 
-  private fmp4Pieces(init: Uint8Array, bytes: Uint8Array, source: TrackSource) {
+  private async appendTransmuxed(result: TransmuxResult, segment: MediaSegment, source: TrackSource, generation: number): Promise<void> {
+    if (result.tracks.length === 0 || generation !== this.generation) return;
+    const offset = await this.offsetFor(result.startPts, segment);
+    if (offset === undefined || generation !== this.generation) return;
+    for (const track of result.tracks) {
+      const buffer = track.kind === 'video' ? this.buffers.video : this.buffers.audio;
+      if (buffer) await this.appendWithInit(buffer, track.init, source.key, track.data);
+    }
+  }
+
+  /** fMP4: the init segment once per rendition, then the segment as it is. */
+  private async loadFmp4(segment: MediaSegment, source: TrackSource, generation: number, signal: AbortSignal): Promise<Download | undefined> {
+    const init = await this.initBytes(segment.init!.uri, segment.init!.byteRange, signal);
+    const download = await fetchWithPolicy(segment.uri, { kind: 'segment', signal, byteRange: segment.byteRange });
+    if (generation !== this.generation) return undefined;
+    if (this.kind === 'main') this.host.segmentLoaded(this, download, segment);
+    const offset = await this.offsetFor(fmp4StartPts(init, download.bytes), segment);
     const buffer = this.buffers.fmp4 ?? this.buffers.audio ?? this.buffers.video;
-    const appends = buffer ? [{ buffer, init, initKey: `${source.key}:init`, data: bytes }] : [];
-    return { startPts: fmp4StartPts(init, bytes), appends };
+    if (offset === undefined || generation !== this.generation || !buffer) return undefined;
+    await this.appendWithInit(buffer, init, `${source.key}:init`, download.bytes);
+    return download;
+  }
+
+  private async appendWithInit(buffer: SourceBufferQueue, init: Uint8Array, initKey: string, data: Uint8Array): Promise<void> {
+    if (this.appendedInit.get(buffer) !== initKey) {
+      await this.append(buffer, init);
+      this.appendedInit.set(buffer, initKey);
+    }
+    await this.append(buffer, data);
   }
 
   /** The timeline offset: decided by the main track's first segment, awaited by the others. */

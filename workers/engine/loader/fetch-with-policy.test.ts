@@ -1,0 +1,67 @@
+import { describe, expect, it } from 'vitest';
+import { fetchWithPolicy, FetchFailure } from './fetch-with-policy.ts';
+
+/** A fetch that answers from a list, one response per call, and counts calls. */
+function scriptedFetch(responses: Array<() => Response>) {
+  const calls: string[] = [];
+  const fetchImpl = (async (url: string) => {
+    calls.push(url);
+    const next = responses.shift();
+    if (!next) throw new TypeError('no more responses');
+    return next();
+  }) as typeof fetch;
+  return { calls, fetchImpl };
+}
+
+const body = (text: string, status = 200) => () => new Response(text, { status });
+
+describe('fetchWithPolicy', () => {
+  it('retries a server error and reports the retry, then returns the body', async () => {
+    const { calls, fetchImpl } = scriptedFetch([body('busy', 503), body('#EXTM3U')]);
+    let retries = 0;
+    const download = await fetchWithPolicy('https://cdn.example/a.m3u8', {
+      kind: 'playlist',
+      signal: new AbortController().signal,
+      fetchImpl,
+      onRetry: () => (retries += 1),
+    });
+    expect(new TextDecoder().decode(download.bytes)).toBe('#EXTM3U');
+    expect(calls).toHaveLength(2);
+    expect(retries).toBe(1);
+  });
+
+  it('does not retry a 404: the request itself is wrong', async () => {
+    const { calls, fetchImpl } = scriptedFetch([body('gone', 404), body('never')]);
+    const failure = await fetchWithPolicy('https://cdn.example/seg.ts', { kind: 'segment', signal: new AbortController().signal, fetchImpl }).catch((error: unknown) => error);
+    expect(failure).toBeInstanceOf(FetchFailure);
+    expect((failure as FetchFailure).failure).toEqual({ kind: 'status', status: 404 });
+    expect(calls).toHaveLength(1);
+  });
+
+  it('passes an abort through at once, never retried', async () => {
+    const abort = new AbortController();
+    abort.abort();
+    const fetchImpl = (async (_url: string, init?: RequestInit) => {
+      if (init?.signal?.aborted) throw new DOMException('aborted', 'AbortError');
+      return new Response('x');
+    }) as typeof fetch;
+    const failure = await fetchWithPolicy('https://cdn.example/seg.ts', { kind: 'segment', signal: abort.signal, fetchImpl }).catch((error: unknown) => error);
+    expect((failure as FetchFailure).failure).toEqual({ kind: 'aborted' });
+  });
+
+  it('keeps the time spent handling chunks out of the transfer time', async () => {
+    const { fetchImpl } = scriptedFetch([body('x'.repeat(100_000))]);
+    let clock = 0;
+    const download = await fetchWithPolicy('https://cdn.example/seg.ts', {
+      kind: 'segment',
+      signal: new AbortController().signal,
+      fetchImpl,
+      now: () => (clock += 1),
+      onChunk: () => {
+        clock += 1000; // a slow transmux of this chunk
+      },
+    });
+    expect(download.bytes.byteLength).toBe(100_000);
+    expect(download.transferMs).toBeLessThan(1000);
+  });
+});

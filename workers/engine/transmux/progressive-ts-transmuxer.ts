@@ -1,0 +1,71 @@
+import PartialTransmuxer, { type PartialOutput } from 'mux.js/lib/partial/transmuxer.js';
+import type { TrackOutput, TransmuxResult } from './ts-transmuxer.ts';
+
+const TS_CLOCK = 90_000;
+
+/**
+ * MPEG-TS → fMP4 as the bytes arrive: every network chunk yields the frames it completed (mux.js's
+ * partial pipeline keeps the unfinished last frame for the next chunk), so the first frame after
+ * start or seek is appended before the whole segment has downloaded. Timestamps are the source's
+ * own, as in TsTransmuxer.
+ */
+export class ProgressiveTsTransmuxer {
+  private readonly transmuxer = new PartialTransmuxer({ keepOriginalTimestamps: true });
+  private outputs: PartialOutput[] = [];
+  private videoStart: number | undefined;
+  private audioStart: number | undefined;
+
+  constructor() {
+    this.transmuxer.on('data', (output) => this.outputs.push(output));
+    this.transmuxer.on('videoTimingInfo', (info) => (this.videoStart ??= info.start / TS_CLOCK));
+    this.transmuxer.on('audioTimingInfo', (info) => (this.audioStart ??= info.start / TS_CLOCK));
+  }
+
+  /** Feeds a chunk of the segment; returns what it completed. */
+  push(chunk: Uint8Array): TransmuxResult {
+    this.transmuxer.push(chunk);
+    this.transmuxer.partialFlush();
+    return this.collect();
+  }
+
+  /** The segment is complete: returns the rest and readies for the next segment. */
+  end(): TransmuxResult {
+    this.transmuxer.flush();
+    const result = this.collect();
+    this.videoStart = undefined;
+    this.audioStart = undefined;
+    return result;
+  }
+
+  /** Drops a half-read segment (a retry, a seek, a switch). */
+  reset(): void {
+    this.transmuxer.reset();
+    this.outputs = [];
+    this.videoStart = undefined;
+    this.audioStart = undefined;
+  }
+
+  private collect(): TransmuxResult {
+    const outputs = this.outputs;
+    this.outputs = [];
+    const tracks: TrackOutput[] = [];
+    for (const kind of ['video', 'audio'] as const) {
+      const mine = outputs.filter((output) => output.type === kind);
+      const last = mine.at(-1);
+      if (!last) continue;
+      tracks.push({ kind, init: last.data.track.initSegment, data: concat(mine.map((output) => output.data.boxes)) });
+    }
+    return { tracks, startPts: this.videoStart ?? this.audioStart };
+  }
+}
+
+function concat(parts: Uint8Array[]): Uint8Array {
+  if (parts.length === 1 && parts[0]) return parts[0];
+  const bytes = new Uint8Array(parts.reduce((sum, part) => sum + part.byteLength, 0));
+  let offset = 0;
+  for (const part of parts) {
+    bytes.set(part, offset);
+    offset += part.byteLength;
+  }
+  return bytes;
+}
