@@ -67,6 +67,21 @@ test.describe('engines', () => {
     expect(workers.some((url) => /\/assets\/engine\.worker-[\w-]+\.js$/.test(url))).toBe(true);
   });
 
+  test('where MediaSource cannot live in a worker, it lives on the main thread and the worker feeds it', async ({ page }) => {
+    await page.addInitScript(() => {
+      Object.defineProperty(MediaSource, 'canConstructInDedicatedWorker', { get: () => false });
+    });
+    await embed(page, '?movie_id=1');
+    await expect(engineOf(page)).toHaveText('mse');
+    const video = page.locator('video');
+    await expectPlaysPast(video, 1);
+    expect(await video.evaluate((element: HTMLVideoElement) => [element.srcObject === null, element.currentSrc.startsWith('blob:')])).toEqual([true, true]);
+    await seekAndTimeFirstFrame(video, 45);
+    await expectPlaysPast(video, 46);
+    await page.getByLabel('Аудио').selectOption({ label: 'English' });
+    await expectPlaysPast(video, 48);
+  });
+
   test('a seek to an unbuffered position shows a frame at the target within 0.5 s and playback goes on', async ({ page }) => {
     await embed(page, '?movie_id=4');
     const video = page.locator('video');

@@ -1,15 +1,15 @@
 import type { EngineLoader } from './types.ts';
 
 /**
- * The custom engine: HLS on demand, with MediaSource in its worker. Where MediaSource cannot be
- * built in a worker it declines for now, and hls.js plays (see docs/architecture.md).
+ * The custom engine: HLS on demand wherever MediaSource (or ManagedMediaSource) exists; the
+ * MediaSource lives in its worker where the browser allows, else on the main thread, fed by it.
  */
 export const mseLoader: EngineLoader = {
   name: 'mse',
-  canPlay: (source, environment) => source.type === 'hls' && environment.mediaSourceInWorker,
+  canPlay: (source, environment) => source.type === 'hls' && environment.mediaSource,
   load: async () => (await import('./mse/mse-adapter.ts')).createMseAdapter,
   async prewarm(environment) {
-    if (!environment.mediaSourceInWorker) return;
+    if (!environment.mediaSource) return;
     (await import('./mse/engine-worker-pool.ts')).prewarmEngineWorker();
     await import('./mse/mse-adapter.ts');
   },

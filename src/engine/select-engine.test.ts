@@ -10,7 +10,7 @@ const IOS_WITHOUT_MSE: PlaybackEnvironment = { mediaSource: false, mediaSourceIn
 describe('selectEngine', () => {
   it.each([
     ['hls', CHROMIUM, 'mse'],
-    ['hls', CHROMIUM_WITHOUT_WORKER_MSE, 'hls.js'],
+    ['hls', CHROMIUM_WITHOUT_WORKER_MSE, 'mse'],
     ['dash', CHROMIUM, 'dash.js'],
     ['progressive', CHROMIUM, 'native'],
     ['blob', CHROMIUM, 'native'],

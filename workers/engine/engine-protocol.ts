@@ -49,3 +49,21 @@ export interface PlaybackSnapshot {
   seeking: boolean;
   paused: boolean;
 }
+
+/** A MediaSource operation the worker asks the main thread to do (where MSE cannot live in a worker). */
+export type SinkCommand =
+  | { op: 'add'; buffer: number; mimeType: string }
+  | { op: 'duration'; seconds: number }
+  | { op: 'append'; buffer: number; bytes: Uint8Array }
+  | { op: 'remove'; buffer: number; start: number; end: number }
+  | { op: 'offset'; buffer: number; offset: number }
+  | { op: 'end' };
+
+export interface SinkReply {
+  /** The buffer's ranges after the operation. */
+  ranges: Array<{ start: number; end: number }>;
+  /** The DOMException's name and message when the operation failed. */
+  error?: { name: string; message: string };
+}
+
+export type SinkHandler = (command: SinkCommand) => Promise<SinkReply>;

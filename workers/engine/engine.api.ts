@@ -1,4 +1,6 @@
-import type { EngineOpenOptions, EngineReport, PlaybackSnapshot } from './engine-protocol.ts';
+import type { EngineOpenOptions, EngineReport, PlaybackSnapshot, SinkHandler } from './engine-protocol.ts';
+import { LocalMediaSink } from './media/local-media-sink.ts';
+import { RemoteMediaSink } from './media/remote-media-sink.ts';
 import { PlaybackSession } from './session/playback-session.ts';
 
 /**
@@ -9,12 +11,21 @@ import { PlaybackSession } from './session/playback-session.ts';
 export function createEngineApi() {
   let session: PlaybackSession | undefined;
   return {
-    open(options: EngineOpenOptions, report: (report: EngineReport) => void): MediaSourceHandle {
+    /**
+     * Without `mainThreadSink`, builds the MediaSource here and returns its handle. With it (a
+     * browser that cannot build MediaSource in a worker), every MediaSource operation goes to the
+     * main thread through that function, and there is no handle.
+     */
+    open(options: EngineOpenOptions, report: (report: EngineReport) => void, mainThreadSink?: SinkHandler): MediaSourceHandle | null {
       session?.destroy();
+      if (mainThreadSink) {
+        session = new PlaybackSession(new RemoteMediaSink(mainThreadSink), options, report);
+        void session.start();
+        return null;
+      }
       const mediaSource = new MediaSource();
-      const opened = new Promise((resolve) => mediaSource.addEventListener('sourceopen', resolve, { once: true }));
-      session = new PlaybackSession(mediaSource, options, report);
-      void session.start(opened);
+      session = new PlaybackSession(new LocalMediaSink(mediaSource), options, report);
+      void session.start();
       // `handle` exists on a MediaSource built in a dedicated worker (not in the DOM typings).
       return (mediaSource as MediaSource & { handle: MediaSourceHandle }).handle;
     },

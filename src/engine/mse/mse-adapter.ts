@@ -6,6 +6,8 @@ import { spawnWorker } from '../../workers-client/spawn-worker.ts';
 import type { EngineAdapter, EngineHost } from '../types.ts';
 import { rememberBandwidth, rememberedBandwidth } from './bandwidth-memory.ts';
 import { takeEngineWorker } from './engine-worker-pool.ts';
+import { createMainThreadMediaSource, type MainThreadMediaSource } from './main-thread-media-source.ts';
+import { readPlaybackEnvironment } from '../playback-environment.ts';
 
 const SNAPSHOT_EVENTS = ['timeupdate', 'playing', 'pause', 'seeked', 'waiting'] as const;
 
@@ -18,6 +20,7 @@ export function createMseAdapter(video: HTMLVideoElement, host: EngineHost): Eng
   const worker = spawnWorker<EngineApi>(takeEngineWorker());
   const lifetime = new AbortController();
   let destroyed = false;
+  let mainThreadMediaSource: MainThreadMediaSource | undefined;
 
   const snapshot = () => ({ currentTime: video.currentTime, seeking: video.seeking, paused: video.paused });
   const listen = (name: string, handler: () => void) => video.addEventListener(name, handler, { signal: lifetime.signal });
@@ -66,6 +69,8 @@ export function createMseAdapter(video: HTMLVideoElement, host: EngineHost): Eng
     name: 'mse',
     async load(source, { startTime = 0 }) {
       const rect = video.getBoundingClientRect();
+      // Where the browser cannot build MediaSource in a worker, it lives here and the worker feeds it.
+      if (!readPlaybackEnvironment(video).mediaSourceInWorker) mainThreadMediaSource = createMainThreadMediaSource(video);
       const handle = await worker.api.open(
         {
           url: source.src,
@@ -75,13 +80,14 @@ export function createMseAdapter(video: HTMLVideoElement, host: EngineHost): Eng
           rememberedBandwidthBps: rememberedBandwidth(),
         },
         proxy(onReport),
+        mainThreadMediaSource ? proxy(mainThreadMediaSource.handler) : undefined,
       );
       if (destroyed) return;
       listen('seeking', () => void worker.api.seek(video.currentTime));
       for (const name of SNAPSHOT_EVENTS) listen(name, () => void worker.api.update(snapshot()));
       if (startTime > 0) video.addEventListener('loadedmetadata', () => (video.currentTime = startTime), { once: true, signal: lifetime.signal });
       // A MediaSourceHandle is a valid srcObject (the DOM typings lag behind).
-      video.srcObject = handle as unknown as MediaProvider;
+      if (handle) video.srcObject = handle as unknown as MediaProvider;
     },
     setQuality: (choice) => void worker.api.setQuality(choice),
     setAudioTrack: (index) => void worker.api.setAudioTrack(index),
@@ -90,6 +96,7 @@ export function createMseAdapter(video: HTMLVideoElement, host: EngineHost): Eng
       destroyed = true;
       lifetime.abort();
       void worker.api.destroy().catch(() => undefined).finally(() => worker.terminate());
+      mainThreadMediaSource?.destroy();
       video.srcObject = null;
       video.removeAttribute('src');
       video.load();

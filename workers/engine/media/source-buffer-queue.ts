@@ -1,9 +1,11 @@
+import { rangeHolding, type BufferSink, type BufferedRange } from './media-sink.ts';
+
 /**
  * One SourceBuffer's operations, one at a time: MSE allows no append or remove while the buffer
  * is updating. Each operation resolves on 'updateend' and rejects on 'error' or a thrown
  * exception (QuotaExceededError among them), so the owner decides what to do.
  */
-export class SourceBufferQueue {
+export class SourceBufferQueue implements BufferSink {
   readonly buffer: SourceBuffer;
   private tail: Promise<void> = Promise.resolve();
   private closed = false;
@@ -37,15 +39,20 @@ export class SourceBufferQueue {
     this.closed = true;
   }
 
-  /** Seconds buffered contiguously from `time`, and where that range ends. */
-  rangeAt(time: number, tolerance = 0.1): { start: number; end: number } | undefined {
-    const ranges = this.buffer.buffered;
-    for (let index = 0; index < ranges.length; index += 1) {
-      const start = ranges.start(index);
-      const end = ranges.end(index);
-      if (start <= time + tolerance && time < end) return { start, end };
-    }
-    return undefined;
+  /** The buffered range that holds `time`. */
+  rangeAt(time: number, tolerance = 0.1): BufferedRange | undefined {
+    return rangeHolding(this.ranges(), time, tolerance);
+  }
+
+  firstStart(): number | undefined {
+    return this.buffer.buffered.length > 0 ? this.buffer.buffered.start(0) : undefined;
+  }
+
+  ranges(): BufferedRange[] {
+    const buffered = this.buffer.buffered;
+    const ranges: BufferedRange[] = [];
+    for (let index = 0; index < buffered.length; index += 1) ranges.push({ start: buffered.start(index), end: buffered.end(index) });
+    return ranges;
   }
 
   private enqueue(operation: () => void, waitsForUpdate = true): Promise<void> {

@@ -3,7 +3,7 @@ import { ThroughputEstimator } from '../abr/throughput-estimator.ts';
 import type { EngineOpenOptions, EngineReport, PlaybackSnapshot } from '../engine-protocol.ts';
 import type { MediaSegment } from '../hls/playlist-types.ts';
 import type { Download } from '../loader/fetch-with-policy.ts';
-import { SourceBufferQueue } from '../media/source-buffer-queue.ts';
+import type { MediaSink } from '../media/media-sink.ts';
 import { DeclinedError, segmentFormat, StreamCatalog } from './stream-catalog.ts';
 import { Timeline } from './timeline.ts';
 import { TrackLoader, type TrackBuffers, type TrackLoaderHost, type TrackSource } from './track-loader.ts';
@@ -25,7 +25,7 @@ type Report = (report: EngineReport) => void;
  */
 export class PlaybackSession implements TrackLoaderHost {
   readonly timeline = new Timeline();
-  private readonly mediaSource: MediaSource;
+  private readonly sink: MediaSink;
   private readonly options: EngineOpenOptions;
   private readonly report: Report;
   private readonly estimator = new ThroughputEstimator();
@@ -40,8 +40,8 @@ export class PlaybackSession implements TrackLoaderHost {
   private failures = 0;
   private destroyed = false;
 
-  constructor(mediaSource: MediaSource, options: EngineOpenOptions, report: Report) {
-    this.mediaSource = mediaSource;
+  constructor(sink: MediaSink, options: EngineOpenOptions, report: Report) {
+    this.sink = sink;
     this.options = options;
     this.report = report;
     this.playback.currentTime = options.startTime;
@@ -49,7 +49,7 @@ export class PlaybackSession implements TrackLoaderHost {
   }
 
   /** Reads the stream and starts loading; reports a decline or a fatal error instead of throwing. */
-  async start(opened: Promise<unknown>): Promise<void> {
+  async start(): Promise<void> {
     try {
       const catalog = await StreamCatalog.open(this.options.url, this.abort.signal);
       this.catalog = catalog;
@@ -60,9 +60,9 @@ export class PlaybackSession implements TrackLoaderHost {
       this.report({ type: 'qualities', qualities: catalog.qualities() });
       if (catalog.audio.length > 0) this.report({ type: 'audio-tracks', tracks: catalog.audioTracks(), selected: this.audioIndex });
       this.report({ type: 'stream-type', streamType: 'on-demand' });
-      await opened;
+      await this.sink.opened;
       if (this.destroyed) return;
-      this.mediaSource.duration = mainSource.playlist.totalDuration;
+      this.sink.setDuration(mainSource.playlist.totalDuration);
       const buffers = this.openBuffers(catalog, segmentFormat(mainSource.playlist), audioSource ? segmentFormat(audioSource.playlist) : undefined);
       this.main = new TrackLoader('main', mainSource, buffers.main, this, this.options.startTime);
       void this.main.run();
@@ -174,11 +174,7 @@ export class PlaybackSession implements TrackLoaderHost {
 
   endReached(): void {
     const tracks = [this.main, this.audio].filter((track): track is TrackLoader => track !== undefined);
-    if (tracks.every((track) => track.done) && this.mediaSource.readyState === 'open') {
-      const pending = [...this.mediaSource.sourceBuffers].some((buffer) => buffer.updating);
-      if (!pending) this.mediaSource.endOfStream();
-      else setTimeout(() => this.endReached(), 100);
-    }
+    if (tracks.every((track) => track.done)) void this.sink.endOfStream().catch(() => undefined);
   }
 
   private async changeLevel(level: number, flush: boolean): Promise<void> {
@@ -215,7 +211,7 @@ export class PlaybackSession implements TrackLoaderHost {
   }
 
   private openBuffers(catalog: StreamCatalog, mainFormat: 'ts' | 'fmp4', audioFormat: 'ts' | 'fmp4' | undefined): { main: TrackBuffers; audio: TrackBuffers } {
-    const add = (mime: string) => new SourceBufferQueue(this.mediaSource.addSourceBuffer(mime));
+    const add = (mime: string) => this.sink.addBuffer(mime);
     const video = `video/mp4; codecs="${catalog.videoCodec()}"`;
     const audio = `audio/mp4; codecs="${catalog.audioCodec()}"`;
     const separateAudio = audioFormat !== undefined;

@@ -1,6 +1,6 @@
 import type { MediaPlaylist, MediaSegment } from '../hls/playlist-types.ts';
 import { fetchWithPolicy, FetchFailure, type Download } from '../loader/fetch-with-policy.ts';
-import type { SourceBufferQueue } from '../media/source-buffer-queue.ts';
+import type { BufferSink } from '../media/media-sink.ts';
 import { fmp4StartPts } from '../transmux/fmp4-timing.ts';
 import { ProgressiveTsTransmuxer } from '../transmux/progressive-ts-transmuxer.ts';
 import type { TransmuxResult } from '../transmux/ts-transmuxer.ts';
@@ -10,9 +10,9 @@ import { WakeSignal } from './wake-signal.ts';
 
 /** The buffers a track appends to: TS is split into video and audio; fMP4 goes to `fmp4` as is. */
 export interface TrackBuffers {
-  video?: SourceBufferQueue | undefined;
-  audio?: SourceBufferQueue | undefined;
-  fmp4?: SourceBufferQueue | undefined;
+  video?: BufferSink | undefined;
+  audio?: BufferSink | undefined;
+  fmp4?: BufferSink | undefined;
 }
 
 /** A rendition the track plays: its playlist, and a key that changes when the init segment must. */
@@ -52,7 +52,7 @@ export class TrackLoader {
   private readonly buffers: TrackBuffers;
   private readonly transmuxer = new ProgressiveTsTransmuxer();
   private readonly initCache = new Map<string, Uint8Array>();
-  private readonly appendedInit = new Map<SourceBufferQueue, string>();
+  private readonly appendedInit = new Map<BufferSink, string>();
   private readonly wakeSignal = new WakeSignal();
   private source: TrackSource;
   private nextIndex: number;
@@ -234,9 +234,10 @@ export class TrackLoader {
     return download;
   }
 
-  private async appendWithInit(buffer: SourceBufferQueue, init: Uint8Array, initKey: string, data: Uint8Array): Promise<void> {
+  private async appendWithInit(buffer: BufferSink, init: Uint8Array, initKey: string, data: Uint8Array): Promise<void> {
     if (this.appendedInit.get(buffer) !== initKey) {
-      await this.append(buffer, init);
+      // A copy: the cached init is appended again after every switch, and a sink may take the bytes.
+      await this.append(buffer, init.slice());
       this.appendedInit.set(buffer, initKey);
     }
     await this.append(buffer, data);
@@ -260,7 +261,7 @@ export class TrackLoader {
   }
 
   /** Appends; when the browser's quota is full, frees the back buffer and tries once more. */
-  private async append(buffer: SourceBufferQueue, bytes: Uint8Array): Promise<void> {
+  private async append(buffer: BufferSink, bytes: Uint8Array): Promise<void> {
     try {
       await buffer.append(bytes);
     } catch (error) {
@@ -273,8 +274,8 @@ export class TrackLoader {
   private async evictBackBuffer(): Promise<void> {
     const now = this.host.currentTime();
     for (const buffer of this.allBuffers()) {
-      const ranges = buffer.buffer.buffered;
-      if (ranges.length > 0 && now - ranges.start(0) > BACK_BUFFER_SECONDS) {
+      const start = buffer.firstStart();
+      if (start !== undefined && now - start > BACK_BUFFER_SECONDS) {
         await buffer.remove(0, now - BACK_BUFFER_KEEP_SECONDS).catch(() => undefined);
       }
     }
@@ -291,7 +292,7 @@ export class TrackLoader {
     return Number.isFinite(end) ? end : undefined;
   }
 
-  private allBuffers(): SourceBufferQueue[] {
-    return [this.buffers.video, this.buffers.audio, this.buffers.fmp4].filter((buffer): buffer is SourceBufferQueue => buffer !== undefined);
+  private allBuffers(): BufferSink[] {
+    return [this.buffers.video, this.buffers.audio, this.buffers.fmp4].filter((buffer): buffer is BufferSink => buffer !== undefined);
   }
 }
