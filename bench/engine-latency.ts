@@ -17,9 +17,14 @@ const PROFILE = { rttMs: Number(args.get('rtt') ?? 150), downBps: Number(args.ge
 const CPU = Number(args.get('cpu') ?? 4);
 const SUBJECTS = ['mse', 'hls.js'] as const;
 const SEEK = { movieId: 4, target: 1500 };
+/** Seconds of steady playback watched for main-thread long tasks. */
+const STEADY_SECONDS = Number(args.get('steady') ?? 15);
 
 const AUTOPLAY_AND_TIME_FIRST_FRAME = `
-  window.__bench = {};
+  window.__bench = { longTasks: [] };
+  new PerformanceObserver((list) => {
+    for (const entry of list.getEntries()) window.__bench.longTasks.push({ start: entry.startTime, duration: entry.duration });
+  }).observe({ type: 'longtask', buffered: true });
   new MutationObserver((_, observer) => {
     const video = document.querySelector('video');
     if (!video) return;
@@ -50,7 +55,14 @@ async function measure(page: Page, base: string, subject: string, movieId: numbe
   await page.goto(`${base}/embed?movie_id=${movieId}&engine=${subject}`);
   await page.waitForFunction(() => (window as unknown as { __bench: { firstFrame?: number } }).__bench.firstFrame !== undefined, null, { timeout: 60_000 });
   const firstFrame = await page.evaluate(() => (window as unknown as { __bench: { firstFrame: number } }).__bench.firstFrame);
-  if (seekTo === undefined) return { firstFrame };
+  if (seekTo === undefined) {
+    // Steady playback: total blocking time of main-thread long tasks (the part over 50 ms) after start-up.
+    const from = await page.evaluate(() => performance.now());
+    await page.waitForTimeout(STEADY_SECONDS * 1000);
+    const blocking = (await page.evaluate(`window.__bench.longTasks`)) as Array<{ start: number; duration: number }>;
+    const steady = blocking.filter((task) => task.start >= from);
+    return { firstFrame, steadyTbt: steady.reduce((sum, task) => sum + Math.max(0, task.duration - 50), 0), steadyTasks: steady.length };
+  }
   await page.waitForFunction(() => (document.querySelector('video')?.currentTime ?? 0) > 1, null, { timeout: 60_000 });
   return { firstFrame, seek: await timeSeek(page, seekTo) };
 }
@@ -69,7 +81,9 @@ const browser = await chromium.launch({
   executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
   args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--disable-background-networking', '--autoplay-policy=no-user-gesture-required'],
 });
-const results: Record<string, { start: number[]; seek: number[] }> = Object.fromEntries(SUBJECTS.map((subject) => [subject, { start: [], seek: [] }]));
+const results: Record<string, { start: number[]; seek: number[]; tbt: number[]; tasks: number[] }> = Object.fromEntries(
+  SUBJECTS.map((subject) => [subject, { start: [], seek: [], tbt: [], tasks: [] }]),
+);
 try {
   for (let run = 0; run < RUNS; run += 1) {
     for (const subject of SUBJECTS) {
@@ -80,7 +94,11 @@ try {
         const cdp = await context.newCDPSession(page);
         if (CPU > 1) await cdp.send('Emulation.setCPUThrottlingRate', { rate: CPU });
         const measured = await measure(page, base, subject, movieId, seekTo);
-        if (seekTo === undefined) results[subject]!.start.push(measured.firstFrame);
+        if (seekTo === undefined) {
+          results[subject]!.start.push(measured.firstFrame);
+          results[subject]!.tbt.push(measured.steadyTbt ?? 0);
+          results[subject]!.tasks.push(measured.steadyTasks ?? 0);
+        }
         else if (measured.seek !== undefined) results[subject]!.seek.push(measured.seek);
         await context.close();
       }
@@ -98,6 +116,11 @@ console.log('subject   first frame (film 1, ms)   unbuffered seek (film 4 → 15
 for (const subject of SUBJECTS) {
   const { start, seek } = results[subject]!;
   console.log(`${subject.padEnd(9)} ${median(start).toFixed(0).padStart(10)}  [${start.map((v) => v.toFixed(0)).join(', ')}]   ${median(seek).toFixed(0).padStart(8)}  [${seek.map((v) => v.toFixed(0)).join(', ')}]`);
+}
+console.log(`\nsteady playback (${STEADY_SECONDS} s after the first frame): main-thread long tasks, count and total blocking time (ms)`);
+for (const subject of SUBJECTS) {
+  const { tbt, tasks } = results[subject]!;
+  console.log(`${subject.padEnd(9)} tasks [${tasks.join(', ')}]   TBT [${tbt.map((v) => v.toFixed(0)).join(', ')}]`);
 }
 const ours = results.mse!;
 const peer = results['hls.js']!;
