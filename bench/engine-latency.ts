@@ -3,7 +3,8 @@
  * widget forced to hls.js: same media, same shaped link, runs interleaved, a fresh browser
  * context (empty cache) per run. Prints medians and the ratio; the full suite is bench work to come.
  *
- *   tsx bench/engine-latency.ts [--runs 5] [--rtt 150] [--down 4000000] [--cpu 4]
+ *   tsx bench/engine-latency.ts [--runs 5] [--rtt 150] [--down 4000000] [--cpu 4] [--steady 15]
+ *                               [--seek-movie 4] [--seek-to 1500]
  */
 import { chromium, type Page } from 'playwright';
 import { loadServerConfig } from '../server/config.ts';
@@ -16,7 +17,7 @@ const RUNS = Number(args.get('runs') ?? 5);
 const PROFILE = { rttMs: Number(args.get('rtt') ?? 150), downBps: Number(args.get('down') ?? 4_000_000), upBps: 1_000_000 };
 const CPU = Number(args.get('cpu') ?? 4);
 const SUBJECTS = ['mse', 'hls.js'] as const;
-const SEEK = { movieId: 4, target: 1500 };
+const SEEK = { movieId: Number(args.get('seek-movie') ?? 4), target: Number(args.get('seek-to') ?? 1500) };
 /** Seconds of steady playback watched for main-thread long tasks. */
 const STEADY_SECONDS = Number(args.get('steady') ?? 15);
 
@@ -112,7 +113,7 @@ try {
 }
 
 console.log(`\nprofile: rtt ${PROFILE.rttMs} ms, ${PROFILE.downBps / 1e6} Mbit/s down, CPU ${CPU}x (page), ${RUNS} runs, interleaved`);
-console.log('subject   first frame (film 1, ms)   unbuffered seek (film 4 → 1500 s, ms)');
+console.log(`subject   first frame (film 1, ms)   unbuffered seek (film ${SEEK.movieId} → ${SEEK.target} s, ms)`);
 for (const subject of SUBJECTS) {
   const { start, seek } = results[subject]!;
   console.log(`${subject.padEnd(9)} ${median(start).toFixed(0).padStart(10)}  [${start.map((v) => v.toFixed(0)).join(', ')}]   ${median(seek).toFixed(0).padStart(8)}  [${seek.map((v) => v.toFixed(0)).join(', ')}]`);

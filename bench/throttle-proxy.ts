@@ -14,6 +14,9 @@ export interface LinkProfile {
   upBps: number;
 }
 
+/** Bytes one connection may have on the link at once (a typical TCP receive window). */
+const WINDOW_BYTES = 64 * 1024;
+
 /** Serialises chunks through a shared pipe of the given rate, after a fixed delay. */
 class Pipe {
   private freeAt = 0;
@@ -40,11 +43,20 @@ export async function startThrottleProxy(target: { host: string; port: number },
   const sockets = new Set<net.Socket>();
   const forward = (from: net.Socket, to: net.Socket, pipe: Pipe) => {
     let last = 0;
+    let queued = 0;
     from.on('data', (chunk) => {
       // Keep order: a chunk never overtakes the one before it.
       const at = Math.max(pipe.arrival(chunk.length), last);
       last = at;
-      setTimeout(() => to.writable && to.write(chunk), Math.max(0, at - performance.now()));
+      queued += chunk.length;
+      // Like a TCP window: a connection has at most WINDOW_BYTES on the link, so an aborted
+      // download does not leave seconds of data queued in front of the next request.
+      if (queued > WINDOW_BYTES) from.pause();
+      setTimeout(() => {
+        queued -= chunk.length;
+        if (from.isPaused() && queued <= WINDOW_BYTES / 2) from.resume();
+        if (to.writable) to.write(chunk);
+      }, Math.max(0, at - performance.now()));
     });
     from.on('close', () => setTimeout(() => to.destroy(), Math.max(0, last - performance.now())));
     from.on('error', () => to.destroy());

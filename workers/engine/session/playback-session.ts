@@ -1,4 +1,4 @@
-import { capLevelsToSize, chooseNextLevel, chooseSeekLevel, chooseStartLevel } from '../abr/abr-controller.ts';
+import { ABR_DEFAULTS, capLevelsToSize, chooseNextLevel, chooseSeekLevel, chooseStartLevel, type AbrConfig } from '../abr/abr-controller.ts';
 import { ThroughputEstimator } from '../abr/throughput-estimator.ts';
 import type { EngineOpenOptions, EngineReport, PlaybackSnapshot } from '../engine-protocol.ts';
 import type { MediaSegment } from '../hls/playlist-types.ts';
@@ -14,6 +14,13 @@ const FORWARD_GOAL_SECONDS = 30;
 const AUDIO_SWITCH_LEAD_SECONDS = 1;
 /** Segments of one level that may fail in a row before the engine drops to a lower one. */
 const FAILURES_BEFORE_DOWNSWITCH = 1;
+/**
+ * After a seek the viewer is staring at a still picture: the target's segment should download
+ * within a quarter of a second, even at a lower level for a segment or two (ABR climbs back as the
+ * buffer grows). Measured on a 150 ms, 4 Mbit/s link: at 720p the frame at the target came after
+ * 0.7 s, most of it spent downloading the frames from the keyframe up to the target.
+ */
+const SEEK_ABR: AbrConfig = { ...ABR_DEFAULTS, firstSegmentTargetSeconds: 0.25 };
 /** Segment length assumed before any media playlist is read (the start level is chosen first). */
 const ASSUMED_SEGMENT_SECONDS = 4;
 
@@ -87,6 +94,7 @@ export class PlaybackSession implements TrackLoaderHost {
     const catalog = this.catalog;
     const main = this.main;
     if (!catalog || !main) return;
+    let faster: Promise<TrackSource> | undefined;
     if (this.manualLevel === undefined) {
       // A seek to an unbuffered place starts at a level whose first segment arrives quickly.
       const level = chooseSeekLevel(catalog.abrLevels(), {
@@ -94,10 +102,13 @@ export class PlaybackSession implements TrackLoaderHost {
         estimateBps: this.estimator.estimateBps(),
         cap: this.cap(),
         segmentDurationSeconds: main.currentSource.playlist.targetDuration ?? ASSUMED_SEGMENT_SECONDS,
-      });
-      if (level !== this.currentLevel) void this.changeLevel(level, false);
+      }, SEEK_ABR);
+      if (level !== this.currentLevel) {
+        this.currentLevel = level;
+        faster = this.levelSource(level);
+      }
     }
-    main.seek(time);
+    main.seek(time, faster);
     this.audio?.seek(time);
   }
 

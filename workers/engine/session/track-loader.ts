@@ -60,6 +60,8 @@ export class TrackLoader {
   private generation = 0;
   private stopped = false;
   private appendedSources = new Set<string>();
+  /** A rendition to switch to before the next download (a seek's faster level), still being read. */
+  private pendingSource: Promise<TrackSource> | undefined;
   done = false;
 
   constructor(kind: 'main' | 'audio', source: TrackSource, buffers: TrackBuffers, host: TrackLoaderHost, startTime: number) {
@@ -90,6 +92,16 @@ export class TrackLoader {
         await this.wakeSignal.wait();
         continue;
       }
+      if (this.pendingSource) {
+        const pending = this.pendingSource;
+        this.pendingSource = undefined;
+        const next = await pending.catch(() => undefined);
+        if (next && next.key !== this.source.key) {
+          this.transmuxer.reset();
+          this.source = next;
+        }
+        continue;
+      }
       const generation = this.generation;
       try {
         await this.load(segment, generation);
@@ -112,8 +124,10 @@ export class TrackLoader {
    * Continues from `time`: where the buffers already hold it, after what they hold; otherwise
    * from the segment that holds it, dropping what is in flight.
    */
-  seek(time: number): void {
+  seek(time: number, fasterSource?: Promise<TrackSource>): void {
     const buffered = this.bufferedEndFrom(time);
+    // Only a download from scratch waits for the faster rendition; buffered media plays as it is.
+    if (buffered === undefined && fasterSource) this.pendingSource = fasterSource;
     this.restartAt(buffered === undefined ? time : buffered, buffered === undefined);
   }
 
