@@ -6,7 +6,7 @@ import type { AttributeList } from './attribute-list.ts';
 import { codecList, decimalFloat, decimalInteger, isYes, parseAttributeList, resolution } from './attribute-list.ts';
 import type { AlternateRendition, MasterPlaylist, VariantStream } from './playlist-types.ts';
 import type { UriResolver } from './tag-values.ts';
-import { readKey, readStart } from './tag-values.ts';
+import { readCommonTag, readKey } from './tag-values.ts';
 
 const RENDITION_TYPES = new Set<string>(['AUDIO', 'SUBTITLES', 'CLOSED-CAPTIONS', 'VIDEO']);
 
@@ -38,6 +38,7 @@ export class MasterPlaylistReader {
 
   tag(name: string, value: string): void {
     const playlist = this.playlist;
+    if (readCommonTag(name, value, playlist)) return;
     switch (name) {
       case 'EXT-X-STREAM-INF':
         this.isMaster = true;
@@ -58,18 +59,6 @@ export class MasterPlaylistReader {
       }
       case 'EXT-X-SESSION-KEY':
         playlist.sessionKeys.push(readKey(parseAttributeList(value), this.uris));
-        return;
-      case 'EXT-X-INDEPENDENT-SEGMENTS':
-        playlist.independentSegments = true;
-        return;
-      case 'EXT-X-VERSION':
-        playlist.version = decimalInteger(value.trim()) ?? playlist.version;
-        return;
-      case 'EXT-X-START':
-        playlist.start = readStart(value) ?? playlist.start;
-        return;
-      case 'EXT-X-DEFINE':
-        playlist.usesVariables = true;
         return;
       default:
     }

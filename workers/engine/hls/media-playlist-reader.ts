@@ -6,7 +6,7 @@
 import { decimalFloat, decimalInteger, parseAttributeList, signedInteger } from './attribute-list.ts';
 import type { ByteRange, InitSegment, KeyInfo, MediaPlaylist, MediaSegment } from './playlist-types.ts';
 import type { UriResolver } from './tag-values.ts';
-import { readByteRange, readDateTime, readExtinf, readKey, readStart } from './tag-values.ts';
+import { readByteRange, readCommonTag, readDateTime, readExtinf, readKey } from './tag-values.ts';
 
 interface PendingSegment {
   duration?: number;
@@ -49,6 +49,7 @@ export class MediaPlaylistReader {
   /** One tag line: `name` without the leading '#', `value` after the first ':' ('' when none). */
   tag(name: string, value: string): void {
     const playlist = this.playlist;
+    if (readCommonTag(name, value, playlist)) return;
     switch (name) {
       case 'EXTINF': {
         const { duration, title } = readExtinf(value);
@@ -105,18 +106,6 @@ export class MediaPlaylistReader {
         return;
       case 'EXT-X-I-FRAMES-ONLY':
         playlist.iFramesOnly = true;
-        return;
-      case 'EXT-X-INDEPENDENT-SEGMENTS':
-        playlist.independentSegments = true;
-        return;
-      case 'EXT-X-VERSION':
-        playlist.version = decimalInteger(value.trim()) ?? playlist.version;
-        return;
-      case 'EXT-X-START':
-        playlist.start = readStart(value) ?? playlist.start;
-        return;
-      case 'EXT-X-DEFINE':
-        playlist.usesVariables = true;
         return;
       default:
         if (!LOW_LATENCY_TAGS.has(name)) return;

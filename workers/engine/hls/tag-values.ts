@@ -5,7 +5,7 @@
  */
 import type { AttributeList } from './attribute-list.ts';
 import { decimalFloat, decimalInteger, hexadecimal, isYes, parseAttributeList, signedFloat } from './attribute-list.ts';
-import type { KeyInfo, StartPoint } from './playlist-types.ts';
+import type { KeyInfo, MasterPlaylist, MediaPlaylist, StartPoint } from './playlist-types.ts';
 
 /** `#EXTINF:<duration>,[<title>]`. The comma is optional in practice; the title is trimmed. */
 export function readExtinf(value: string): { duration?: number; title?: string } {
@@ -100,3 +100,26 @@ export class UriResolver {
 }
 
 const PLAIN_NAME = /^[\w.~-]+$/;
+
+/**
+ * Tags both kinds of playlist carry the same way (RFC 8216 section 4.3.5). Returns false for any
+ * other tag, so each reader handles only its own.
+ */
+export function readCommonTag(name: string, value: string, playlist: MasterPlaylist | MediaPlaylist): boolean {
+  switch (name) {
+    case 'EXT-X-INDEPENDENT-SEGMENTS':
+      playlist.independentSegments = true;
+      return true;
+    case 'EXT-X-VERSION':
+      playlist.version = decimalInteger(value.trim()) ?? playlist.version;
+      return true;
+    case 'EXT-X-START':
+      playlist.start = readStart(value) ?? playlist.start;
+      return true;
+    case 'EXT-X-DEFINE':
+      playlist.usesVariables = true;
+      return true;
+    default:
+      return false;
+  }
+}
