@@ -96,10 +96,7 @@ export class TrackLoader {
         const pending = this.pendingSource;
         this.pendingSource = undefined;
         const next = await pending.catch(() => undefined);
-        if (next && next.key !== this.source.key) {
-          this.transmuxer.reset();
-          this.source = next;
-        }
+        if (next) this.source = next;
         continue;
       }
       const generation = this.generation;
@@ -128,12 +125,12 @@ export class TrackLoader {
     const buffered = this.bufferedEndFrom(time);
     // Only a download from scratch waits for the faster rendition; buffered media plays as it is.
     if (buffered === undefined && fasterSource) this.pendingSource = fasterSource;
-    this.restartAt(buffered === undefined ? time : buffered, buffered === undefined);
+    this.restartAt(buffered === undefined ? time : buffered);
   }
 
   /** Plays `source` from the segment after the one at `time`; with `flush`, drops what is buffered past it. */
   async switchSource(source: TrackSource, time: number, flush: boolean): Promise<void> {
-    if (source.key !== this.source.key) this.transmuxer.reset();
+    // No transmuxer reset here: a download may be in flight, and every segment starts afresh anyway.
     this.source = source;
     if (!flush) return;
     const index = Math.min(segmentIndexAt(source.playlist.segments, time) + 1, source.playlist.segments.length);
@@ -146,7 +143,6 @@ export class TrackLoader {
 
   /** Replaces the rendition at once from `time` (audio track change): drops what is buffered past it. */
   async replaceSourceFrom(source: TrackSource, time: number): Promise<void> {
-    this.transmuxer.reset();
     this.source = source;
     this.restartFrom(segmentIndexAt(source.playlist.segments, time));
     await Promise.all(this.allBuffers().map((buffer) => buffer.remove(time, Number.POSITIVE_INFINITY).catch(() => undefined)));
@@ -159,8 +155,7 @@ export class TrackLoader {
     this.transmuxer.reset();
   }
 
-  private restartAt(time: number, resetTimeline: boolean): void {
-    if (resetTimeline) this.transmuxer.reset();
+  private restartAt(time: number): void {
     this.restartFrom(segmentIndexAt(this.source.playlist.segments, time));
   }
 
@@ -202,6 +197,8 @@ export class TrackLoader {
     const enqueue = (result: TransmuxResult) => {
       appending = appending.then(() => this.appendTransmuxed(result, segment, source, generation));
     };
+    // Every segment starts with a fresh transmuxer: nothing of the previous one (another level, a
+    // position before a seek) leaks into it.
     this.transmuxer.reset();
     let download: Download;
     try {
