@@ -3,7 +3,7 @@ import { fetchWithPolicy, FetchFailure, type Download } from '../loader/fetch-wi
 import type { BufferSink } from '../media/media-sink.ts';
 import { fmp4StartPts } from '../transmux/fmp4-timing.ts';
 import { ProgressiveTsTransmuxer } from '../transmux/progressive-ts-transmuxer.ts';
-import type { TransmuxResult } from '../transmux/ts-transmuxer.ts';
+import type { TransmuxResult } from '../transmux/transmux-types.ts';
 import { segmentIndexAt } from './segment-index.ts';
 import type { Timeline } from './timeline.ts';
 import { WakeSignal } from './wake-signal.ts';
@@ -59,7 +59,8 @@ export class TrackLoader {
   private abort = new AbortController();
   private generation = 0;
   private stopped = false;
-  private appendedSources = new Set<string>();
+  /** The rendition whose segments last reached the buffer. */
+  private lastAppendedSource: string | undefined;
   /** A rendition to switch to before the next download (a seek's faster level), still being read. */
   private pendingSource: Promise<TrackSource> | undefined;
   done = false;
@@ -181,8 +182,8 @@ export class TrackLoader {
       ? await this.loadFmp4(segment, source, generation, signal)
       : await this.loadTs(segment, source, generation, signal);
     if (!download || generation !== this.generation) return;
-    if (!this.appendedSources.has(source.key)) {
-      this.appendedSources = new Set([source.key]);
+    if (this.lastAppendedSource !== source.key) {
+      this.lastAppendedSource = source.key;
       this.host.sourceAppended(this, source);
     }
     await this.evictBackBuffer();

@@ -1,31 +1,4 @@
 // The parts of mux.js (no types of its own) that the engine uses.
-declare module 'mux.js/lib/mp4/transmuxer.js' {
-  export interface TransmuxedSegment {
-    type: 'video' | 'audio' | 'combined';
-    initSegment: Uint8Array;
-    data: Uint8Array;
-  }
-  export interface SegmentTimingInfo {
-    start: { dts: number; pts: number };
-    end: { dts: number; pts: number };
-  }
-  export interface TransmuxerOptions {
-    remux?: boolean;
-    keepOriginalTimestamps?: boolean;
-    baseMediaDecodeTime?: number;
-  }
-  export class Transmuxer {
-    constructor(options?: TransmuxerOptions);
-    on(event: 'data', listener: (segment: TransmuxedSegment) => void): void;
-    on(event: 'done', listener: () => void): void;
-    on(event: 'videoSegmentTimingInfo' | 'audioSegmentTimingInfo', listener: (info: SegmentTimingInfo) => void): void;
-    push(bytes: Uint8Array): void;
-    flush(): void;
-    setBaseMediaDecodeTime(time: number): void;
-    dispose(): void;
-  }
-}
-
 declare module 'mux.js/lib/mp4/probe.js' {
   export function timescale(init: Uint8Array): Record<number, number>;
   export function startTime(timescales: Record<number, number>, fragment: Uint8Array): number;

@@ -1,13 +1,15 @@
 import PartialTransmuxer, { type PartialOutput } from 'mux.js/lib/partial/transmuxer.js';
-import type { TrackOutput, TransmuxResult } from './ts-transmuxer.ts';
+import type { TrackOutput, TransmuxResult } from './transmux-types.ts';
 
 const TS_CLOCK = 90_000;
 
 /**
  * MPEG-TS → fMP4 as the bytes arrive: every network chunk yields the frames it completed (mux.js's
  * partial pipeline keeps the unfinished last frame for the next chunk), so the first frame after
- * start or seek is appended before the whole segment has downloaded. Timestamps are the source's
- * own, as in TsTransmuxer.
+ * start or seek is appended before the whole segment has downloaded. Output goes one track per
+ * buffer (never remuxed into one) and keeps the source's own timestamps: the session maps them onto
+ * the playlist timeline with one timestampOffset for every SourceBuffer, which keeps separate audio
+ * in sync with video.
  */
 export class ProgressiveTsTransmuxer {
   private readonly transmuxer = new PartialTransmuxer({ keepOriginalTimestamps: true });
