@@ -25,8 +25,10 @@ export interface TrackLoaderHost {
   readonly timeline: Timeline;
   /** The element's current time (playlist seconds). */
   currentTime(): number;
-  /** How far ahead of the current time to keep buffered. */
-  forwardGoalSeconds(): number;
+  /** Whether `segment` may be fetched now (far enough ahead already, or another track comes first). */
+  mayLoad(track: TrackLoader, segment: MediaSegment): boolean;
+  /** The track moved on to another segment (it finished one, or restarted elsewhere). */
+  moved(track: TrackLoader): void;
   /** Main track: a segment arrived (for ABR); returns the source for the next one. */
   segmentLoaded(track: TrackLoader, download: Download, segment: MediaSegment): void;
   /** A segment of `source` reached the buffer for the first time. */
@@ -89,7 +91,7 @@ export class TrackLoader {
         await this.wakeSignal.wait();
         continue;
       }
-      if (segment.start - this.host.currentTime() > this.host.forwardGoalSeconds()) {
+      if (!this.host.mayLoad(this, segment)) {
         await this.wakeSignal.wait();
         continue;
       }
@@ -103,7 +105,7 @@ export class TrackLoader {
       const generation = this.generation;
       try {
         await this.load(segment, generation);
-        if (generation === this.generation) this.nextIndex += 1;
+        if (generation === this.generation) this.moveTo(this.nextIndex + 1);
       } catch (error) {
         if (generation !== this.generation || this.stopped) continue;
         if (error instanceof FetchFailure && error.failure.kind === 'aborted') continue;
@@ -111,6 +113,12 @@ export class TrackLoader {
         await this.wakeSignal.wait();
       }
     }
+  }
+
+  /** Where this track's loading stands: the end of the segment it loads or will load next. */
+  loadingUntil(): number {
+    const segment = this.source.playlist.segments[this.nextIndex];
+    return segment ? segment.start + segment.duration : Number.POSITIVE_INFINITY;
   }
 
   /** Re-checks the goal (the playhead moved). */
@@ -163,9 +171,14 @@ export class TrackLoader {
   /** Drops what is in flight and continues from segment `index`. */
   private restartFrom(index: number): void {
     this.invalidate();
-    this.nextIndex = index;
     this.done = false;
+    this.moveTo(index);
     this.wake();
+  }
+
+  private moveTo(index: number): void {
+    this.nextIndex = index;
+    this.host.moved(this);
   }
 
   /** Drops the download in flight and makes a late result of it harmless. */

@@ -1,0 +1,133 @@
+import { readFile } from 'node:fs/promises';
+import path from 'node:path';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { EngineReport } from '../engine-protocol.ts';
+import type { BufferSink, MediaSink } from '../media/media-sink.ts';
+import { PlaybackSession } from './playback-session.ts';
+
+// The demo film 1 as the server serves it: 3 TS video levels (240/480/720p), separate ru/en audio, 4 s segments.
+const MEDIA_ROOT = path.resolve(import.meta.dirname, '../../../server/media');
+const ORIGIN = 'https://media.test';
+const MASTER = `${ORIGIN}/films/1/master.m3u8`;
+
+interface Request {
+  /** e.g. "v240/seg-012.ts" */
+  name: string;
+  /** Lets a held response through. */
+  release: () => void;
+}
+
+/**
+ * fetch() answering from server/media. Responses to URLs matching `hold` wait for release(), so a
+ * test can keep a segment "on the wire" and see what else the engine asks for meanwhile.
+ */
+function mediaFetch(hold: (name: string) => boolean) {
+  const requests: Request[] = [];
+  const delivered = new Set<string>();
+  const impl = async (input: RequestInfo | URL, init?: RequestInit): Promise<Response> => {
+    const url = new URL(String(input));
+    const name = url.pathname.split('/').slice(-2).join('/');
+    let release = () => {};
+    const released = hold(name) ? new Promise<void>((resolve) => (release = resolve)) : Promise.resolve();
+    requests.push({ name, release: () => release() });
+    const bytes = await readFile(path.join(MEDIA_ROOT, url.pathname));
+    const signal = init?.signal;
+    const body = new ReadableStream<Uint8Array>({
+      async start(controller) {
+        await released;
+        if (signal?.aborted) return controller.error(new DOMException('aborted', 'AbortError'));
+        controller.enqueue(new Uint8Array(bytes));
+        controller.close();
+        delivered.add(name);
+      },
+    });
+    return new Response(body, { status: 200 });
+  };
+  return { requests, delivered, impl, names: () => requests.map((request) => request.name) };
+}
+
+interface Append {
+  mime: string;
+  bytes: number;
+}
+
+/** A sink that accepts everything and records what was appended to which buffer. */
+function recordingSink(): MediaSink & { appends: Append[] } {
+  const appends: Append[] = [];
+  const buffer = (mime: string): BufferSink => ({
+    append: async (bytes) => void appends.push({ mime, bytes: bytes.byteLength }),
+    remove: async () => {},
+    setTimestampOffset: async () => {},
+    rangeAt: () => undefined,
+    firstStart: () => undefined,
+    idle: async () => {},
+  });
+  return { appends, opened: Promise.resolve(), setDuration: () => {}, addBuffer: buffer, endOfStream: async () => {} };
+}
+
+function openSession(sink: MediaSink, rememberedBandwidthBps: number) {
+  const reports: EngineReport[] = [];
+  const session = new PlaybackSession(
+    sink,
+    { url: MASTER, startTime: 0, maxWidth: 1280, maxHeight: 720, rememberedBandwidthBps },
+    (report) => reports.push(report),
+  );
+  return { session, reports };
+}
+
+/** Lets every pending promise and timer-free callback run (file reads included). */
+const settle = async () => {
+  for (let turn = 0; turn < 20; turn += 1) await new Promise((resolve) => setImmediate(resolve));
+};
+
+describe('PlaybackSession on the demo film', () => {
+  let session: PlaybackSession | undefined;
+  beforeEach(() => {
+    session = undefined;
+  });
+  afterEach(() => {
+    session?.destroy();
+    vi.unstubAllGlobals();
+  });
+
+  it('after a seek, keeps separate audio from fetching past the video segment the viewer is waiting for', async () => {
+    const targetVideo = (name: string) => /^v\d+\/seg-012\.ts$/.test(name);
+    const net = mediaFetch(targetVideo);
+    vi.stubGlobal('fetch', net.impl);
+    const sink = recordingSink();
+    ({ session } = openSession(sink, 3_000_000));
+    void session.start();
+    session.update({ currentTime: 0, seeking: false, paused: false });
+    await vi.waitFor(() => expect(net.delivered.has('audio-ru/seg-001.ts')).toBe(true));
+
+    session.seek(50);
+    await vi.waitFor(() => expect(net.delivered.has('audio-ru/seg-012.ts')).toBe(true));
+    await settle();
+    // Audio at the target is in; the video segment at the target is still downloading, so the next audio waits.
+    expect(net.names().filter(targetVideo)).toHaveLength(1);
+    expect(net.names()).not.toContain('audio-ru/seg-013.ts');
+
+    net.requests.find((request) => targetVideo(request.name))!.release();
+    await vi.waitFor(() => expect(net.names()).toContain('audio-ru/seg-013.ts'));
+  });
+
+  it('reads the other levels\' playlists once the first picture is in, so a seek to a faster level fetches its segment at once', async () => {
+    const net = mediaFetch(() => false);
+    vi.stubGlobal('fetch', net.impl);
+    const sink = recordingSink();
+    ({ session } = openSession(sink, 3_000_000));
+    void session.start();
+    session.update({ currentTime: 0, seeking: false, paused: false });
+    await vi.waitFor(() => expect(sink.appends.some((append) => append.mime.startsWith('video/'))).toBe(true));
+    await vi.waitFor(() => expect(net.names()).toEqual(expect.arrayContaining(['v240/index.m3u8', 'v480/index.m3u8', 'v720/index.m3u8'])));
+    // The local "network" is fast: ABR climbs above 240p, so the seek below has a faster level to drop to.
+    await vi.waitFor(() => expect(net.names().some((name) => /^v(480|720)\/seg-/.test(name))).toBe(true));
+
+    const before = net.requests.length;
+    session.seek(50);
+    await vi.waitFor(() => expect(net.names().slice(before)).toContain('v240/seg-012.ts'));
+    const afterSeek = net.names().slice(before);
+    expect(afterSeek.filter((name) => name.endsWith('.m3u8'))).toEqual([]);
+    expect(afterSeek.filter((name) => name.startsWith('v'))[0]).toBe('v240/seg-012.ts');
+  });
+});
