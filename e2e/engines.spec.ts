@@ -26,6 +26,32 @@ test.describe('engines', () => {
     await expectPlaysPast(page.locator('video'), 1);
   });
 
+  for (const engine of ['mse', 'hls.js'] as const) {
+    test(`a play asked for before ${engine} attached its source starts playback`, async ({ page }) => {
+      // A host or a quick viewer may play the moment the element exists, before the engine has
+      // attached anything; attaching must not undo that request.
+      await page.addInitScript(`
+        new MutationObserver((_, observer) => {
+          const video = document.querySelector('video');
+          if (!video) return;
+          observer.disconnect();
+          video.muted = true;
+          window.__earlyPlay = 'pending';
+          video.play().then(() => (window.__earlyPlay = 'played'), (error) => (window.__earlyPlay = error.name));
+        }).observe(document, { subtree: true, childList: true });
+      `);
+      await embed(page, `?movie_id=1&engine=${engine}`);
+      await expect.poll(() => page.evaluate(() => (window as unknown as { __earlyPlay?: string }).__earlyPlay)).toBe('played');
+      await page.locator('video').evaluate(
+        (element: HTMLVideoElement) =>
+          new Promise<void>((resolve) => {
+            const onFrame = (_now: number, meta: VideoFrameCallbackMetadata) => (meta.mediaTime > 1 ? resolve() : element.requestVideoFrameCallback(onFrame));
+            element.requestVideoFrameCallback(onFrame);
+          }),
+      );
+    });
+  }
+
   test('subtitles from the manifest become text tracks that show cues', async ({ page }) => {
     await embed(page, '?movie_id=1');
     const video = page.locator('video');

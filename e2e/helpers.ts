@@ -5,10 +5,19 @@ import { expect, type Locator, type Page } from '@playwright/test';
  * requestVideoFrameCallback fires only for frames the compositor showed.
  */
 export async function expectPlaysPast(video: Locator, seconds: number): Promise<void> {
-  await video.evaluate((element: HTMLVideoElement) => {
+  // An AbortError means the engine attached its source after this play(): the core asks again
+  // once metadata arrives, so keep waiting for frames. Anything else fails with the engine named.
+  const refused = await video.evaluate((element: HTMLVideoElement) => {
     element.muted = true;
-    return element.play();
+    return element.play().then(
+      () => undefined,
+      (error: unknown) => (error instanceof DOMException && error.name === 'AbortError' ? undefined : String(error)),
+    );
   });
+  if (refused) {
+    const engine = await video.page().getByTestId('engine').textContent().catch(() => null);
+    throw new Error(`play() was refused (${refused}); engine: ${engine ?? 'none shown'}`);
+  }
   await video.evaluate(
     (element: HTMLVideoElement, target) =>
       new Promise<void>((resolve) => {
