@@ -29,7 +29,6 @@ const MONO_24: AacOptions = { bitrateKbps: 24, sampleRate: 32000, channels: 1 };
 const R240: Rendition = { name: 'v240', width: 426, height: 240, crf: 28, maxrateKbps: 120 };
 const R360: Rendition = { name: 'v360', width: 640, height: 360, crf: 28, maxrateKbps: 200 };
 const R480: Rendition = { name: 'v480', width: 854, height: 480, crf: 28, maxrateKbps: 250 };
-const R720: Rendition = { name: 'v720', width: 1280, height: 720, crf: 28, maxrateKbps: 450 };
 
 // Film 1 is also the bench suite's media, so it carries the bitrates of a real
 // film ladder. A test pattern alone compresses to a few hundred kbit/s even at
