@@ -2,6 +2,7 @@
 import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
+import { precompress } from './scripts/vite-precompress.ts';
 
 const root = fileURLToPath(new URL('.', import.meta.url));
 
@@ -13,7 +14,7 @@ export default defineConfig({
   root: `${root}src/app`,
   base: '/',
   publicDir: false,
-  plugins: [react()],
+  plugins: [react(), precompress()],
   build: {
     outDir: `${root}dist/widget`,
     emptyOutDir: true,

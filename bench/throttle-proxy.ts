@@ -37,9 +37,19 @@ class Pipe {
   }
 }
 
-export async function startThrottleProxy(target: { host: string; port: number }, profile: LinkProfile): Promise<{ port: number; close(): Promise<void> }> {
-  const down = new Pipe(profile.downBps, profile.rttMs / 2);
-  const up = new Pipe(profile.upBps, profile.rttMs / 2);
+/** One shaped link: proxies sharing it share its bandwidth, as a page and its frames share a phone's. */
+export interface Link {
+  readonly down: Pipe;
+  readonly up: Pipe;
+}
+
+/** A link with the profile's delay and rates; Infinity bandwidth with 0 ms gives an unshaped pass-through. */
+export function createLink(profile: LinkProfile): Link {
+  return { down: new Pipe(profile.downBps, profile.rttMs / 2), up: new Pipe(profile.upBps, profile.rttMs / 2) };
+}
+
+export async function startThrottleProxy(target: { host: string; port: number }, linkOrProfile: Link | LinkProfile): Promise<{ port: number; close(): Promise<void> }> {
+  const { down, up } = 'down' in linkOrProfile ? linkOrProfile : createLink(linkOrProfile);
   const sockets = new Set<net.Socket>();
   const forward = (from: net.Socket, to: net.Socket, pipe: Pipe) => {
     let last = 0;

@@ -65,6 +65,8 @@ export async function widgetRoutes(app: FastifyInstance, options: WidgetRoutesOp
     // Asset names carry a content hash, so they can be cached for good.
     maxAge: '365d',
     immutable: true,
+    // The build writes a .gz beside each script (scripts/vite-precompress.ts).
+    preCompressed: true,
     index: false,
     list: false,
   });

@@ -1,6 +1,7 @@
 import { mkdtemp, readFile, rm, utimes, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { gunzipSync } from 'node:zlib';
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadServerConfig } from '../../server/config.ts';
@@ -131,6 +132,18 @@ describe('GET /assets/', () => {
     expect(cacheControl).toContain('max-age=31536000');
     expect(cacheControl).toContain('immutable');
     expect(response.body).toBe(await readFile(path.join(WIDGET_FIXTURE_DIR, 'assets/app-test.js'), 'utf8'));
+  });
+
+  it('sends the build\'s gzip copy to browsers that accept gzip, and the plain file to others', async () => {
+    const plain = await readFile(path.join(WIDGET_FIXTURE_DIR, 'assets/app-test.js'), 'utf8');
+    const zipped = await t.app.inject({ url: '/assets/app-test.js', headers: { 'accept-encoding': 'gzip, deflate' } });
+    expect(zipped.statusCode).toBe(200);
+    expect(zipped.headers['content-encoding']).toBe('gzip');
+    expect(zipped.headers['content-type']).toMatch(/^(application|text)\/javascript\b/);
+    expect(gunzipSync(zipped.rawPayload).toString('utf8')).toBe(plain);
+    const identity = await t.app.inject({ url: '/assets/app-test.js', headers: { 'accept-encoding': 'identity' } });
+    expect(identity.headers['content-encoding']).toBeUndefined();
+    expect(identity.body).toBe(plain);
   });
 
   it('serves nothing outside the assets folder', async () => {
