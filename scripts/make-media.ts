@@ -8,6 +8,7 @@ import type { AacOptions, Phrase, VoiceTrack } from './media/audio.ts';
 import {
   buildAltAudioEpisode, buildDashEpisode, buildMuxedEpisode, type BuildSummary, type SubtitleTrack,
 } from './media/builders.ts';
+import { remuxHlsToDash } from './media/dash-remux.ts';
 import { contentById, episodeLabel, episodesOf, filmEpisode, loadCatalogue, type Catalogue, type EpisodeRef } from './media/catalogue.ts';
 import { COURIER, GLASS_GARDEN_RU, LIGHTHOUSE, LONG_ROAD_RU, SHORT_CIRCUIT_RU } from './media/dialogue.ts';
 import { makeAd, makePlaceholder } from './media/extras.ts';
@@ -63,13 +64,23 @@ function subtitles(langs: readonly string[], dialogue: Record<string, readonly s
 const outDir = (dir: string): string => path.join(mediaRoot, dir);
 const subtitleLangs = (ref: EpisodeRef): string[] => ref.episode.media?.subtitles ?? [];
 
+/**
+ * The bench plays the two films it uses through a DASH player too; <dir>/dash/
+ * carries the same encodes remuxed, so only the player differs, not the media.
+ */
+const DASH_ENTRY = 'dash/manifest.mpd';
+async function withDash(summary: BuildSummary): Promise<BuildSummary> {
+  const dash = await remuxHlsToDash(summary.dir, path.join(summary.dir, path.dirname(DASH_ENTRY)));
+  return { dir: summary.dir, lines: [...summary.lines, ...dash.lines] };
+}
+
 // ---------------------------------------------------------------- content 1
-/** The showcase and bench media: 3 video renditions at film bitrates, Russian + English audio, 2 subtitle tracks. */
+/** The showcase and bench media: 3 video renditions at film bitrates, Russian + English audio, 2 subtitle tracks, and its DASH remux. */
 async function film1(ws: Workspace, cat: Catalogue, expect: EpisodeExpectation[]): Promise<BuildSummary> {
   const ref = filmEpisode(cat, 1);
   const d = ref.episode.duration;
-  expect.push({ ref, dir: outDir(ref.dir), entry: ['master.m3u8'], subtitles: subtitleLangs(ref), thumbInterval: 5 });
-  return buildAltAudioEpisode(ws, {
+  expect.push({ ref, dir: outDir(ref.dir), entry: ['master.m3u8', DASH_ENTRY], subtitles: subtitleLangs(ref), thumbInterval: 5 });
+  return withDash(await buildAltAudioEpisode(ws, {
     outDir: outDir(ref.dir),
     picture: { background: (s, r) => withGrain(`testsrc2=s=${s}:r=${r}`), fps: 25, duration: d, title: ref.content.title, clock: 'hms' },
     renditions: [FILM_240, FILM_480, FILM_720],
@@ -80,7 +91,7 @@ async function film1(ws: Workspace, cat: Catalogue, expect: EpisodeExpectation[]
     masters: [{ file: 'master.m3u8', audio: ['audio-ru', 'audio-en'] }],
     subtitles: subtitles(subtitleLangs(ref), LIGHTHOUSE, d, 5),
     thumbInterval: 5,
-  });
+  }));
 }
 
 // ---------------------------------------------------------------- content 2
@@ -166,9 +177,9 @@ async function film3(ws: Workspace, cat: Catalogue, expect: EpisodeExpectation[]
 async function film4(ws: Workspace, cat: Catalogue, expect: EpisodeExpectation[]): Promise<BuildSummary> {
   const ref = filmEpisode(cat, 4);
   const d = ref.episode.duration;
-  expect.push({ ref, dir: outDir(ref.dir), entry: ['master.m3u8'], subtitles: subtitleLangs(ref), thumbInterval: 10 });
+  expect.push({ ref, dir: outDir(ref.dir), entry: ['master.m3u8', DASH_ENTRY], subtitles: subtitleLangs(ref), thumbInterval: 10 });
   const minuteMarkers = markers(d, 60, (s) => (s === 0 ? 'Начало фильма' : `Минута ${s / 60}`));
-  return buildAltAudioEpisode(ws, {
+  return withDash(await buildAltAudioEpisode(ws, {
     outDir: outDir(ref.dir),
     picture: {
       background: (s, r) => `color=c=0x3b2a14:s=${s}:r=${r}`, fps: 10, duration: d, title: ref.content.title, clock: 'seconds', tune: 'stillimage',
@@ -178,7 +189,7 @@ async function film4(ws: Workspace, cat: Catalogue, expect: EpisodeExpectation[]
     masters: [{ file: 'master.m3u8', audio: ['audio-ru'] }],
     subtitles: subtitles(subtitleLangs(ref), { ru: LONG_ROAD_RU }, d, 30),
     thumbInterval: 10,
-  });
+  }));
 }
 
 /** fMP4 HLS (EXT-X-MAP + .m4s), audio and video muxed. */
@@ -253,10 +264,10 @@ function onlyContents(argv: readonly string[]): Set<number> | null {
 type Builder = (ws: Workspace, cat: Catalogue, expect: EpisodeExpectation[]) => Promise<BuildSummary | BuildSummary[]>;
 
 const BUILDERS: { id: number; label: string; build: Builder }[] = [
-  { id: 1, label: 'film 1: 3 renditions + ru/en audio', build: film1 },
+  { id: 1, label: 'film 1: 3 renditions + ru/en audio, DASH remux', build: film1 },
   { id: 2, label: 'series 2: 5 episodes, 2 voice-overs each', build: series2 },
   { id: 3, label: 'film 3: muxed TS', build: film3 },
-  { id: 4, label: 'film 4: long film', build: film4 },
+  { id: 4, label: 'film 4: long film, DASH remux', build: film4 },
   { id: 6, label: 'film 6: fMP4 HLS', build: film6 },
   { id: 7, label: 'film 7: DASH', build: film7 },
 ];
