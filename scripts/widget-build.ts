@@ -8,7 +8,7 @@ import { fileURLToPath } from 'node:url';
 
 const ROOT = fileURLToPath(new URL('../', import.meta.url));
 const BUILD_MARKER = path.join(ROOT, 'dist/widget/embed.html');
-const INPUTS = ['src', 'workers', 'vite.config.ts', 'package.json', 'package-lock.json', 'tsconfig.json'];
+const INPUTS = ['src', 'workers', 'vite.config.ts', 'scripts/vite-precompress.ts', 'package.json', 'package-lock.json', 'tsconfig.json'];
 
 async function newestMtime(entry: string): Promise<number> {
   const info = await stat(entry).catch(() => undefined);

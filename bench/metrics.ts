@@ -1,0 +1,53 @@
+import type { BenchMetric } from './report/results.ts';
+
+/** Film 1's unbuffered seek target: past every player's forward buffer half a second into playback. */
+export const FILM_SEEK_TO = 50;
+/** The long film's seek target, 25 minutes in. */
+export const LONG_SEEK_TO = 1500;
+
+export const METRICS: readonly BenchMetric[] = [
+  {
+    id: 'first-frame', label: 'first frame', unit: 'ms', headline: true,
+    description: 'from the page\'s navigation to the first video frame presented (requestVideoFrameCallback), film 1; for our widget the page is the host page around its iframe',
+  },
+  {
+    id: 'first-frame-iframe', label: 'first frame from the iframe\'s navigation', unit: 'ms', headline: false,
+    description: 'our widget only: the same moment, measured from the iframe document\'s own navigation',
+  },
+  {
+    id: 'seek-unbuffered', label: `unbuffered seek (film 1 → ${FILM_SEEK_TO} s)`, unit: 'ms', headline: true,
+    description: `half a second into playback, currentTime = ${FILM_SEEK_TO} until a frame within 0.5 s of the target is presented; missing when the target was already buffered`,
+  },
+  {
+    id: 'seek-far', label: `unbuffered seek far ahead (film 4 → ${LONG_SEEK_TO} s)`, unit: 'ms', headline: true,
+    description: `the 31-minute film, half a second into playback, seek to ${LONG_SEEK_TO} s (25 min) until a frame within 0.5 s of the target is presented`,
+  },
+  {
+    id: 'seek-buffered', label: 'seek inside the buffer', unit: 'ms', headline: false,
+    description: 'after the unbuffered seek, a seek 2 s ahead (or 1.5 s back) inside what is buffered, until a frame at the target is presented',
+  },
+  {
+    id: 'startup-tbt', label: 'start-up blocking time', unit: 'ms', headline: false,
+    description: 'total blocking time (the part of each main-thread long task over 50 ms) from navigation to the first frame',
+  },
+  {
+    id: 'steady-tbt', label: 'steady-playback blocking time', unit: 'ms', headline: false,
+    description: 'total blocking time during the steady-playback window after the first frame (film 1)',
+  },
+  {
+    id: 'steady-long-tasks', label: 'steady-playback long tasks', unit: 'count', headline: false,
+    description: 'number of main-thread long tasks (over 50 ms) during the steady-playback window',
+  },
+  {
+    id: 'rebuffers', label: 'rebuffering events', unit: 'count', headline: false,
+    description: '\'waiting\' events outside seeks during the steady-playback window',
+  },
+  {
+    id: 'js-bytes', label: 'JavaScript before the first frame', unit: 'kB', headline: false,
+    description: 'bytes of JavaScript transferred (gzip as served, workers included) before the first frame, film 1',
+  },
+  {
+    id: 'peak-heap', label: 'peak JS heap (page)', unit: 'MB', headline: false,
+    description: 'largest JSHeapUsedSize of the page\'s renderer main thread (DevTools Performance.getMetrics) sampled during film 1; worker heaps are not included',
+  },
+];

@@ -1,0 +1,284 @@
+/**
+ * One measured visit: a fresh browser context (empty cache, no remembered bandwidth), the
+ * profile's CPU slowdown, one page, and the steps of the plan. Page-side code goes in as text or
+ * as small arrow functions: tsx would wrap named functions in a helper the page does not have.
+ */
+import http from 'node:http';
+import type { Browser, CDPSession, Frame, Page } from 'playwright';
+import type { Profile } from './profiles.ts';
+import type { Media, Origins, Subject } from './subjects.ts';
+
+/** Installed in every frame before its scripts run: long tasks, the first frame, rebuffering. */
+const PROBE = `(() => {
+  const bench = (window.__bench = { longTasks: [], waiting: 0 });
+  try {
+    new PerformanceObserver((list) => {
+      for (const entry of list.getEntries()) bench.longTasks.push({ start: performance.timeOrigin + entry.startTime, duration: entry.duration });
+    }).observe({ type: 'longtask', buffered: true });
+  } catch {}
+  const watch = (video) => {
+    // Every subject starts the same way: muted autoplay as soon as the element exists.
+    video.muted = true;
+    video.autoplay = true;
+    video.requestVideoFrameCallback(() => {
+      bench.firstFrame = performance.now();
+      bench.firstFrameEpoch = performance.timeOrigin + bench.firstFrame;
+    });
+    video.addEventListener('waiting', () => {
+      if (bench.firstFrame !== undefined && !video.seeking && !bench.inSeek) bench.waiting += 1;
+    });
+  };
+  new MutationObserver((_, observer) => {
+    const video = document.querySelector('video');
+    if (!video) return;
+    observer.disconnect();
+    watch(video);
+  }).observe(document, { subtree: true, childList: true });
+})();`;
+
+/** Seeks and resolves with the time to the first frame within 0.5 s of the target (null after 30 s). */
+const TIME_SEEK = `(to) => new Promise((resolve) => {
+  const video = document.querySelector('video');
+  const ranges = video.buffered;
+  let buffered = false;
+  const held = [];
+  for (let i = 0; i < ranges.length; i += 1) {
+    if (ranges.start(i) <= to && to < ranges.end(i) - 0.1) buffered = true;
+    held.push(ranges.start(i).toFixed(1) + '–' + ranges.end(i).toFixed(1));
+  }
+  const state = 'at ' + video.currentTime.toFixed(1) + ' s, buffered ' + (held.join(', ') || 'nothing');
+  window.__bench.inSeek = true;
+  const started = performance.now();
+  const timer = setTimeout(() => resolve({ ms: null, buffered, state }), 30000);
+  const onFrame = (_now, meta) => {
+    if (Math.abs(meta.mediaTime - to) <= 0.5) {
+      clearTimeout(timer);
+      window.__bench.inSeek = false;
+      resolve({ ms: performance.now() - started, buffered, state });
+    } else video.requestVideoFrameCallback(onFrame);
+  };
+  video.requestVideoFrameCallback(onFrame);
+  video.currentTime = to;
+})`;
+
+/** A target inside the buffer: 2 s ahead if buffered, else 1.5 s back, else none. */
+const BUFFERED_TARGET = `(() => {
+  const video = document.querySelector('video');
+  const now = video.currentTime;
+  const ranges = video.buffered;
+  for (let i = 0; i < ranges.length; i += 1) {
+    if (ranges.start(i) <= now && now < ranges.end(i)) {
+      if (ranges.end(i) - now > 2.6) return now + 2;
+      if (now - ranges.start(i) > 2) return now - 1.5;
+    }
+  }
+  return null;
+})()`;
+
+export interface SessionPlan {
+  subject: Subject;
+  profile: Profile;
+  media: Media;
+  origins: Origins;
+  /** Seconds of steady playback watched after the first frame. */
+  steadySeconds?: number;
+  /** Seek here half a second into playback (an unbuffered seek), then optionally inside the buffer. */
+  seekTo?: number;
+  seekInsideBuffer?: boolean;
+  /** The start-up metrics of the run: first frame, blocking time, JavaScript bytes. */
+  measureStartup?: boolean;
+}
+
+export type MetricValues = Record<string, number | null>;
+
+export interface SessionOutcome {
+  values: MetricValues;
+  notes: string[];
+}
+
+interface LongTask {
+  start: number;
+  duration: number;
+}
+
+const FIRST_FRAME_TIMEOUT_MS = 90_000;
+
+const blockingTime = (tasks: readonly LongTask[]) => tasks.reduce((sum, task) => sum + Math.max(0, task.duration - 50), 0);
+
+export async function runSession(browser: Browser, plan: SessionPlan): Promise<SessionOutcome> {
+  const context = await browser.newContext({ viewport: { width: 960, height: 540 } });
+  const values: MetricValues = {};
+  const notes: string[] = [];
+  try {
+    const page = await context.newPage();
+    await page.addInitScript(PROBE);
+    const cdp = await context.newCDPSession(page);
+    if (plan.profile.cpuSlowdown > 1) await cdp.send('Emulation.setCPUThrottlingRate', { rate: plan.profile.cpuSlowdown });
+    const scripts = plan.measureStartup ? watchScripts(page) : undefined;
+    const heap = plan.measureStartup || plan.steadySeconds ? await sampleHeap(cdp) : undefined;
+
+    await page.goto(plan.subject.url(plan.media, plan.origins), { waitUntil: 'commit' });
+    const frame = plan.subject.frame ? await widgetFrame(page) : page.mainFrame();
+    const failure = await waitForFirstFrame(frame);
+    if (failure) {
+      notes.push(failure);
+      return { values, notes };
+    }
+    const engine = plan.subject.expectEngine ? await frame.getByTestId('engine').textContent() : undefined;
+    if (plan.subject.expectEngine && engine !== plan.subject.expectEngine) {
+      notes.push(`played by ${engine ?? 'no engine'}, not ${plan.subject.expectEngine}`);
+      return { values, notes };
+    }
+
+    const topOrigin = (await page.evaluate('performance.timeOrigin')) as number;
+    const probe = (await frame.evaluate('({ firstFrame: window.__bench.firstFrame, firstFrameEpoch: window.__bench.firstFrameEpoch })')) as { firstFrame: number; firstFrameEpoch: number };
+    if (plan.measureStartup) {
+      values['first-frame'] = probe.firstFrameEpoch - topOrigin;
+      if (plan.subject.frame) values['first-frame-iframe'] = probe.firstFrame;
+      values['startup-tbt'] = blockingTime((await longTasks(page)).filter((task) => task.start < probe.firstFrameEpoch));
+      values['js-bytes'] = (await scripts!.bytesBefore(probe.firstFrameEpoch)) / 1000;
+    }
+
+    if (plan.steadySeconds) {
+      const from = Date.now();
+      const waitingBefore = (await frame.evaluate('window.__bench.waiting')) as number;
+      await page.waitForTimeout(plan.steadySeconds * 1000);
+      const steady = (await longTasks(page)).filter((task) => task.start >= from);
+      values['steady-tbt'] = blockingTime(steady);
+      values['steady-long-tasks'] = steady.length;
+      values.rebuffers = ((await frame.evaluate('window.__bench.waiting')) as number) - waitingBefore;
+    }
+
+    if (plan.seekTo !== undefined) {
+      await frame.waitForFunction(() => (document.querySelector('video')?.currentTime ?? 0) > 0.5, null, { timeout: 60_000, polling: 50 });
+      const seek = (await frame.evaluate(`(${TIME_SEEK})(${plan.seekTo})`)) as { ms: number | null; buffered: boolean; state: string };
+      const metric = plan.media === 'long' ? 'seek-far' : 'seek-unbuffered';
+      values[metric] = seek.buffered ? null : seek.ms;
+      if (seek.buffered) notes.push(`${metric}: the target was already buffered (${seek.state})`);
+      if (seek.ms === null) notes.push(`${metric}: no frame at the target within 30 s`);
+      if (plan.seekInsideBuffer && seek.ms !== null) {
+        const after = plan.seekTo + 0.5;
+        await frame.waitForFunction((at) => (document.querySelector('video')?.currentTime ?? 0) > at, after, { timeout: 60_000, polling: 50 });
+        const target = (await frame.evaluate(BUFFERED_TARGET)) as number | null;
+        if (target === null) {
+          values['seek-buffered'] = null;
+          notes.push('seek-buffered: nothing buffered around the playhead');
+        } else {
+          const inside = (await frame.evaluate(`(${TIME_SEEK})(${target})`)) as { ms: number | null; buffered: boolean };
+          values['seek-buffered'] = inside.buffered ? inside.ms : null;
+          if (!inside.buffered) notes.push('seek-buffered: the target left the buffer before the seek');
+        }
+      }
+    }
+    if (heap) values['peak-heap'] = (await heap.stop()) / 1e6;
+    return { values, notes };
+  } catch (error) {
+    notes.push(error instanceof Error ? error.message.split('\n')[0]! : String(error));
+    return { values, notes };
+  } finally {
+    await context.close();
+  }
+}
+
+/** Our widget's iframe, once it has navigated (checked every 20 ms: it may attach before anyone listens). */
+async function widgetFrame(page: Page): Promise<Frame> {
+  const deadline = Date.now() + 30_000;
+  for (;;) {
+    const frame = page.frames().find((candidate) => candidate.url().includes('/embed'));
+    if (frame) return frame;
+    if (Date.now() > deadline) throw new Error('the widget\'s iframe never navigated');
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+}
+
+/** Resolves with nothing once a frame is presented, or with why not (a reported error, a timeout). */
+async function waitForFirstFrame(frame: Frame): Promise<string | undefined> {
+  const handle = await frame.waitForFunction(() => {
+    const bench = (window as unknown as { __bench?: { firstFrame?: number } }).__bench;
+    if (bench?.firstFrame !== undefined) return 'ok';
+    const error = (window as unknown as { __benchError?: string }).__benchError;
+    if (error) return `error: ${error}`;
+    const card = document.querySelector('[role="alert"]');
+    return card ? `error: ${card.textContent ?? ''}` : false;
+  }, null, { timeout: FIRST_FRAME_TIMEOUT_MS, polling: 50 }).catch(() => undefined);
+  const result = handle ? ((await handle.jsonValue()) as string) : `no frame within ${FIRST_FRAME_TIMEOUT_MS / 1000} s`;
+  return result === 'ok' ? undefined : result;
+}
+
+/** Long tasks of every frame of the page (one main thread), each counted once. */
+async function longTasks(page: Page): Promise<LongTask[]> {
+  const seen = new Map<string, LongTask>();
+  for (const frame of page.frames()) {
+    const tasks = (await frame.evaluate('window.__bench ? window.__bench.longTasks : []').catch(() => [])) as LongTask[];
+    for (const task of tasks) seen.set(`${Math.round(task.start)}:${Math.round(task.duration)}`, task);
+  }
+  return [...seen.values()];
+}
+
+/** Gzip size of a worker script as served, by URL (assets are immutable, so once per run). */
+const workerScriptBytes = new Map<string, Promise<number>>();
+
+function servedSize(url: string): Promise<number> {
+  let size = workerScriptBytes.get(url);
+  if (!size) {
+    size = new Promise<number>((resolve) => {
+      // Raw http, not fetch(): fetch would decode the body, and we want the bytes on the wire.
+      const request = http.get(url, { headers: { 'accept-encoding': 'gzip' } }, (response) => {
+        let bytes = 0;
+        response.on('data', (chunk: Buffer) => (bytes += chunk.length));
+        response.on('end', () => resolve(bytes));
+      });
+      request.on('error', () => resolve(0));
+    });
+    workerScriptBytes.set(url, size);
+  }
+  return size;
+}
+
+/**
+ * JavaScript responses as transferred (encoded body size), with when each finished (epoch ms).
+ * Dedicated workers' own scripts do not show up as page requests, so each worker started from a
+ * URL is counted by its served size at the moment it started (a Blob worker costs nothing more:
+ * its code came with the script that made it).
+ */
+function watchScripts(page: Page) {
+  const pending: Promise<{ end: number; bytes: number } | undefined>[] = [];
+  page.on('requestfinished', (request) => {
+    pending.push((async () => {
+      const response = await request.response();
+      const type = response ? (await response.allHeaders())['content-type'] ?? '' : '';
+      if (!/javascript|ecmascript/.test(type)) return undefined;
+      const sizes = await request.sizes();
+      const timing = request.timing();
+      return { end: timing.startTime + timing.responseEnd, bytes: sizes.responseBodySize };
+    })().catch(() => undefined));
+  });
+  page.on('worker', (worker) => {
+    const startedAt = Date.now();
+    if (/^https?:/.test(worker.url())) pending.push(servedSize(worker.url()).then((bytes) => ({ end: startedAt, bytes })));
+  });
+  return {
+    async bytesBefore(epoch: number): Promise<number> {
+      const finished = (await Promise.all(pending)).filter((entry) => entry !== undefined);
+      return finished.filter((entry) => entry.end <= epoch).reduce((sum, entry) => sum + entry.bytes, 0);
+    },
+  };
+}
+
+/** Samples the renderer main thread's JS heap every half second; stop() gives the peak, bytes. */
+async function sampleHeap(cdp: CDPSession) {
+  await cdp.send('Performance.enable');
+  let peak = 0;
+  const read = async () => {
+    const { metrics } = await cdp.send('Performance.getMetrics');
+    peak = Math.max(peak, metrics.find((metric) => metric.name === 'JSHeapUsedSize')?.value ?? 0);
+  };
+  const timer = setInterval(() => void read().catch(() => undefined), 500);
+  return {
+    async stop(): Promise<number> {
+      clearInterval(timer);
+      await read().catch(() => undefined);
+      return peak;
+    },
+  };
+}
