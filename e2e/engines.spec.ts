@@ -75,11 +75,19 @@ test.describe('engines', () => {
     expect(cue.length).toBeGreaterThan(0);
   });
 
-  test('thumbnails from the manifest are parsed in their worker', async ({ page }) => {
+  test('thumbnails from the manifest are parsed in their worker, after the first picture', async ({ page }) => {
     const workers: string[] = [];
     page.on('worker', (worker) => workers.push(worker.url()));
+    // readyState only grows: below HAVE_CURRENT_DATA when looked at here means it was when requested.
+    const readyStates: number[] = [];
+    await page.route('**/thumbs/thumbs.vtt', async (route) => {
+      readyStates.push(await page.locator('video').evaluate((element: HTMLVideoElement) => element.readyState));
+      await route.continue();
+    });
     await embed(page, '?movie_id=1');
     await expect(page.getByTestId('thumbnails')).toHaveText('миниатюры');
+    expect(readyStates).toHaveLength(1);
+    expect(readyStates[0]).toBeGreaterThanOrEqual(2);
     expect(workers.some((url) => /\/assets\/thumbnails\.worker-[\w-]+\.js$/.test(url))).toBe(true);
   });
 

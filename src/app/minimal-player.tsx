@@ -47,8 +47,14 @@ export function MinimalPlayer({ client, movieId, engine, dashLibraryUrl }: Minim
     const player = createPlayerCore({ video, preferEngine: engine, engineSettings: { dashLibraryUrl } });
     setCore(player);
     player.load(source).catch((error: unknown) => setState(errorState(error)));
-    if (thumbnailsUrl) void player.loadThumbnails(thumbnailsUrl);
-    return () => player.destroy();
+    // The seek-bar preview matters once the viewer can scrub: its worker and file wait for the
+    // first picture instead of competing with it.
+    const lifetime = new AbortController();
+    if (thumbnailsUrl) video.addEventListener('loadeddata', () => void player.loadThumbnails(thumbnailsUrl), { once: true, signal: lifetime.signal });
+    return () => {
+      lifetime.abort();
+      player.destroy();
+    };
   }, [source, engine, dashLibraryUrl, thumbnailsUrl]);
 
   if (state.status === 'loading') return <div className="player" aria-busy="true" aria-label={ru.loading} />;
