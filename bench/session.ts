@@ -130,6 +130,8 @@ export async function runSession(browser: Browser, plan: SessionPlan): Promise<S
       return { values, notes };
     }
 
+    // Chromium defers MediaSource attachment in hidden pages: a hidden page would measure that, not the player.
+    if ((await frame.evaluate('document.visibilityState')) !== 'visible') notes.push('the page was not visible');
     const topOrigin = (await page.evaluate('performance.timeOrigin')) as number;
     const probe = (await frame.evaluate('({ firstFrame: window.__bench.firstFrame, firstFrameEpoch: window.__bench.firstFrameEpoch })')) as { firstFrame: number; firstFrameEpoch: number };
     if (plan.measureStartup) {
