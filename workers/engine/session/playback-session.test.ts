@@ -2,7 +2,7 @@ import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { EngineReport } from '../engine-protocol.ts';
-import type { BufferSink, MediaSink } from '../media/media-sink.ts';
+import type { BufferedRange, BufferSink, MediaSink } from '../media/media-sink.ts';
 import { PlaybackSession } from './playback-session.ts';
 
 // The demo film 1 as the server serves it: 3 TS video levels (240/480/720p), separate ru/en audio, 4 s segments.
@@ -51,14 +51,14 @@ interface Append {
   bytes: number;
 }
 
-/** A sink that accepts everything and records what was appended to which buffer. */
-function recordingSink(): MediaSink & { appends: Append[] } {
+/** A sink that accepts everything and records what was appended to which buffer; `ranges` says what it holds. */
+function recordingSink(ranges: (time: number) => BufferedRange | undefined = () => undefined): MediaSink & { appends: Append[] } {
   const appends: Append[] = [];
   const buffer = (mime: string): BufferSink => ({
     append: async (bytes) => void appends.push({ mime, bytes: bytes.byteLength }),
     remove: async () => {},
     setTimestampOffset: async () => {},
-    rangeAt: () => undefined,
+    rangeAt: (time) => ranges(time),
     firstStart: () => undefined,
     idle: async () => {},
   });
@@ -129,5 +129,27 @@ describe('PlaybackSession on the demo film', () => {
     const afterSeek = net.names().slice(before);
     expect(afterSeek.filter((name) => name.endsWith('.m3u8'))).toEqual([]);
     expect(afterSeek.filter((name) => name.startsWith('v'))[0]).toBe('v240/seg-012.ts');
+  });
+
+  it('keeps the level and the download in flight on a seek inside the buffer', async () => {
+    const fourth = (name: string) => /^v\d+\/seg-003\.ts$/.test(name);
+    const net = mediaFetch(fourth);
+    vi.stubGlobal('fetch', net.impl);
+    // The first three segments (0–12 s) are buffered in every buffer.
+    const sink = recordingSink((time) => (time >= 0 && time < 12 ? { start: 0, end: 12 } : undefined));
+    ({ session } = openSession(sink, 3_000_000));
+    void session.start();
+    session.update({ currentTime: 0, seeking: false, paused: false });
+    await vi.waitFor(() => expect(net.names().filter(fourth)).toHaveLength(1));
+    const inFlight = net.names().find(fourth)!;
+    const before = net.requests.length;
+
+    session.seek(6);
+    await settle();
+    // Nothing refetched, no drop to a faster level: what follows the buffer is already on its way.
+    expect(net.names().slice(before).filter((name) => name.startsWith('v'))).toEqual([]);
+    net.requests.find((request) => request.name === inFlight)!.release();
+    await vi.waitFor(() => expect(net.names().some((name) => /^v\d+\/seg-004\.ts$/.test(name))).toBe(true));
+    expect(net.names().filter(fourth)).toEqual([inFlight]);
   });
 });

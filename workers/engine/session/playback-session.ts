@@ -96,8 +96,9 @@ export class PlaybackSession implements TrackLoaderHost {
     const main = this.main;
     if (!catalog || !main) return;
     let faster: Promise<TrackSource> | undefined;
-    if (this.manualLevel === undefined) {
-      // A seek to an unbuffered place starts at a level whose first segment arrives quickly.
+    if (this.manualLevel === undefined && !main.holds(time)) {
+      // A seek to an unbuffered place starts at a level whose first segment arrives quickly;
+      // inside the buffer the level stays what ABR chose.
       const level = chooseSeekLevel(catalog.abrLevels(), {
         current: this.currentLevel,
         estimateBps: this.estimator.estimateBps(),

@@ -132,9 +132,25 @@ export class TrackLoader {
    */
   seek(time: number, fasterSource?: Promise<TrackSource>): void {
     const buffered = this.bufferedEndFrom(time);
-    // Only a download from scratch waits for the faster rendition; buffered media plays as it is.
-    if (buffered === undefined && fasterSource) this.pendingSource = fasterSource;
-    this.restartAt(buffered === undefined ? time : buffered);
+    if (buffered === undefined) {
+      // Only a download from scratch waits for the faster rendition; buffered media plays as it is.
+      if (fasterSource) this.pendingSource = fasterSource;
+      this.restartAt(time);
+      return;
+    }
+    // Inside the buffer: loading goes on after what is buffered. When that is the segment already
+    // on its way (or nothing is left to load), the download in flight is kept, not fetched again.
+    const segments = this.source.playlist.segments;
+    const last = segments.at(-1);
+    if (last && buffered >= last.start + last.duration - 0.05) return this.wake();
+    const index = segmentIndexAt(segments, buffered);
+    if (index === this.nextIndex) this.wake();
+    else this.restartFrom(index);
+  }
+
+  /** Whether every buffer of this track holds `time` (a seek there needs no download first). */
+  holds(time: number): boolean {
+    return this.bufferedEndFrom(time) !== undefined;
   }
 
   /** Plays `source` from the segment after the one at `time`; with `flush`, drops what is buffered past it. */
