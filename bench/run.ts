@@ -128,7 +128,7 @@ async function main(): Promise<void> {
   });
   const samples: BenchSample[] = [];
   /** One sample per metric per run: the visits' values merged (the heap's peak is the largest of them). */
-  const record = (subject: Subject, profile: Profile, run: number, outcomes: readonly SessionOutcome[]) => {
+  const record = (subject: Subject, profile: Profile, run: number, outcomes: readonly SessionOutcome[], watchedSteady: boolean) => {
     const merged = new Map<string, number | null>();
     for (const { values } of outcomes) {
       for (const [metric, value] of Object.entries(values)) {
@@ -139,7 +139,7 @@ async function main(): Promise<void> {
     const notes = outcomes.flatMap((outcome) => outcome.notes);
     for (const metric of METRICS) {
       // A metric a visit should have produced but did not is a missing sample, with the reason.
-      if (!merged.has(metric.id) && expectedMetric(metric.id, subject, profile.id, run, outcomes.length)) merged.set(metric.id, null);
+      if (!merged.has(metric.id) && expectedMetric(metric.id, subject, watchedSteady)) merged.set(metric.id, null);
     }
     for (const [metric, value] of merged) {
       samples.push({ subject: subject.id, profile: profile.id, metric, run, value: value === null ? null : Math.round(value * 10) / 10, ...(notes.length ? { note: notes.join('; ') } : {}) });
@@ -165,7 +165,7 @@ async function main(): Promise<void> {
               const shown = Object.entries(outcome.values).map(([metric, value]) => `${metric} ${value === null ? '—' : Math.round(value)}`).join(', ');
               console.log(`${profile.id} run ${run + 1}/${options.runs} ${subject.id.padEnd(10)} ${plan.media.padEnd(4)} ${shown}${outcome.notes.length ? `  [${outcome.notes.join('; ')}]` : ''}`);
             }
-            record(subject, profile, run, outcomes);
+            record(subject, profile, run, outcomes, steady > 0);
           }
         }
       } finally {
@@ -220,9 +220,9 @@ async function main(): Promise<void> {
 }
 
 /** Whether a run of this subject should have produced the metric (so its absence counts as missing). */
-function expectedMetric(metric: string, subject: Subject, _profile: string, _run: number, visits: number): boolean {
+function expectedMetric(metric: string, subject: Subject, watchedSteady: boolean): boolean {
   if (metric === 'first-frame-iframe') return subject.frame;
-  if (['steady-tbt', 'steady-long-tasks', 'rebuffers'].includes(metric)) return visits > 2;
+  if (['steady-tbt', 'steady-long-tasks', 'rebuffers'].includes(metric)) return watchedSteady;
   return true;
 }
 
