@@ -15,6 +15,10 @@ export const METRICS: readonly BenchMetric[] = [
     description: 'our widget only: the same moment, measured from the iframe document\'s own navigation',
   },
   {
+    id: 'engine-startup', label: 'first frame from the stream\'s first request', unit: 'ms', headline: true,
+    description: 'from the request of the first playlist or MPD (whether the page, the iframe or a worker sends it) to the first video frame presented, film 1: the player\'s own start-up, without the page, its scripts or the catalogue calls before it',
+  },
+  {
     id: 'seek-unbuffered', label: `unbuffered seek (film 1 → ${FILM_SEEK_TO} s)`, unit: 'ms', headline: true,
     description: `half a second into playback, currentTime = ${FILM_SEEK_TO} until a frame within 0.5 s of the target is presented; missing when the target was already buffered`,
   },

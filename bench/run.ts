@@ -90,7 +90,8 @@ function chromiumVersion(): string {
 
 /** Who ships which of our chunks, and what it is for. */
 function ourRole(name: string): string {
-  if (name === 'embed') return 'main-thread entry (React, the core, the UI)';
+  if (name === 'embed') return 'main-thread entry (configuration, catalogue calls, the core)';
+  if (name === 'render-ui') return 'React and the UI, loaded beside the first frame';
   if (name === 'engine.worker') return 'custom engine worker (playlists, fetching, transmuxing, MediaSource)';
   if (name === 'hls.worker') return 'hls.js transmuxer worker (lazy)';
   if (name === 'hls-adapter') return 'lazy chunk: hls.js and its adapter';

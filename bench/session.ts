@@ -4,7 +4,7 @@
  * as small arrow functions: tsx would wrap named functions in a helper the page does not have.
  */
 import http from 'node:http';
-import type { Browser, CDPSession, Frame, Page } from 'playwright';
+import type { Browser, CDPSession, Frame, Page, Request } from 'playwright';
 import type { Profile } from './profiles.ts';
 import type { Media, Origins, Subject } from './subjects.ts';
 
@@ -115,6 +115,7 @@ export async function runSession(browser: Browser, plan: SessionPlan): Promise<S
     const cdp = await context.newCDPSession(page);
     if (plan.profile.cpuSlowdown > 1) await cdp.send('Emulation.setCPUThrottlingRate', { rate: plan.profile.cpuSlowdown });
     const scripts = plan.measureStartup ? watchScripts(page) : undefined;
+    const stream = plan.measureStartup ? watchStreamStart(page) : undefined;
     const heap = plan.measureStartup || plan.steadySeconds ? await sampleHeap(cdp) : undefined;
 
     await page.goto(plan.subject.url(plan.media, plan.origins), { waitUntil: 'commit' });
@@ -139,6 +140,9 @@ export async function runSession(browser: Browser, plan: SessionPlan): Promise<S
       if (plan.subject.frame) values['first-frame-iframe'] = probe.firstFrame;
       values['startup-tbt'] = blockingTime((await longTasks(page)).filter((task) => task.start < probe.firstFrameEpoch));
       values['js-bytes'] = (await scripts!.bytesBefore(probe.firstFrameEpoch)) / 1000;
+      const streamStart = await stream!.startEpoch();
+      values['engine-startup'] = streamStart === undefined ? null : probe.firstFrameEpoch - streamStart;
+      if (streamStart === undefined) notes.push('engine-startup: no playlist or MPD request was seen');
     }
 
     if (plan.steadySeconds) {
@@ -265,6 +269,25 @@ function watchScripts(page: Page) {
       return finished.filter((entry) => entry.end <= epoch).reduce((sum, entry) => sum + entry.bytes, 0);
     },
   };
+}
+
+/**
+ * When the first playlist or MPD was requested (epoch ms), whoever sent it: dedicated workers'
+ * fetches are reported as the page's requests too. The browser's own timing is used, not the
+ * moment the event reaches us.
+ */
+function watchStreamStart(page: Page) {
+  let first: Promise<number | undefined> | undefined;
+  const onRequest = (request: Request) => {
+    if (first || !/\.(m3u8|mpd)$/.test(new URL(request.url()).pathname)) return;
+    page.off('request', onRequest);
+    first = request.response().then(
+      () => request.timing().startTime,
+      () => undefined,
+    );
+  };
+  page.on('request', onRequest);
+  return { startEpoch: async () => (first ? await first : undefined) };
 }
 
 /** Samples the renderer main thread's JS heap every half second; stop() gives the peak, bytes. */

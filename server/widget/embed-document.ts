@@ -1,7 +1,7 @@
 import type { WidgetAttributes } from '../config.ts';
 
-/** The element the widget mounts on; the build keeps it empty. */
-const ROOT_ELEMENT = '<div id="root"></div>';
+/** The opening tag of the element whose data attributes carry the configuration. */
+const ROOT_ELEMENT = '<div id="root">';
 
 /**
  * The player's iframe document: the built embed.html with its configuration written into the
@@ -20,7 +20,7 @@ export function renderEmbedDocument(template: string, attributes: WidgetAttribut
   const rendered = Object.entries(data)
     .map(([name, value]) => `${name}="${escapeHtml(value)}"`)
     .join(' ');
-  return template.replace(ROOT_ELEMENT, `<div id="root" ${rendered}></div>`);
+  return template.replace(ROOT_ELEMENT, `<div id="root" ${rendered}>`);
 }
 
 export function escapeHtml(text: string): string {

@@ -26,8 +26,8 @@ export class ManifestLoadError extends Error {
 }
 
 /**
- * Loads the content and its first episode's default source: just enough for the minimal
- * player page. Details and episodes load in parallel (SPEC.md section 4).
+ * Loads the content and its first episode's default source: just enough for the player
+ * page until the player app lands. Details and episodes load in parallel (SPEC.md section 4).
  */
 export async function loadFirstEpisode(client: CatalogueClient, movieId: number, signal: AbortSignal): Promise<FirstEpisode> {
   const [content, episodes] = await Promise.all([client.content(movieId, signal), client.episodes(movieId, signal)]);

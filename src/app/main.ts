@@ -1,0 +1,71 @@
+import '../ui/styles/player.css';
+import { createCatalogueClient } from '../api/catalogue-client.ts';
+import { PAGE_GLOBAL, readWidgetConfig } from '../config/read-widget-config.ts';
+import type { WidgetConfig } from '../config/widget-config.ts';
+import { prewarmPlayback } from '../core/player-core.ts';
+import { ru } from '../ui/i18n/ru.ts';
+import { startPlayerApp, type PlayerApp } from './player-app.ts';
+
+/**
+ * The iframe entry: reads the configuration, starts loading and playback, then loads the UI
+ * (React). Nothing on the way to the first frame waits for React.
+ */
+function boot(): void {
+  const root = document.getElementById('root');
+  const overlay = document.getElementById('player-ui');
+  const video = root?.querySelector('video');
+  if (!root || !overlay || !video) throw new Error('the embed document lacks #root, its <video> or #player-ui');
+  const showMessage = (text: string) => {
+    video.hidden = true;
+    void import('./render-ui.tsx').then(({ renderMessage }) => renderMessage(overlay, text));
+  };
+  let config: WidgetConfig;
+  try {
+    config = readWidgetConfig(root, window[PAGE_GLOBAL], window.location.search);
+  } catch (error) {
+    console.error(error);
+    showMessage(ru.genericError('config'));
+    return;
+  }
+  if (config.movieId === undefined) {
+    showMessage(ru.missingMovieId);
+    return;
+  }
+  if (config.engine === undefined || config.engine === 'mse') prewarmPlayback();
+  const client = createCatalogueClient({
+    baseUrl: config.apiBaseUrl,
+    pageUrl: window.location.href,
+    cookie: () => document.cookie,
+  });
+  const app = startPlayerApp({ client, movieId: config.movieId, engine: config.engine, dashLibraryUrl: config.dashLibraryUrl, video });
+  void uiMoment(app, video).then(() => import('./render-ui.tsx')).then(({ renderPlayerScreen }) => renderPlayerScreen(overlay, app));
+}
+
+/**
+ * React and the UI come after the first picture, or as soon as loading fails, or at the latest
+ * UI_AT_THE_LATEST_MS after the engine got its source. Fetched and run earlier, their 70 kB and
+ * their first render would share the phone's link and main thread with the catalogue calls,
+ * playlists and first segment, and until then the document's own video is all there is to show.
+ */
+const UI_AT_THE_LATEST_MS = 1500;
+
+function uiMoment(app: PlayerApp, video: HTMLVideoElement): Promise<void> {
+  return new Promise((resolve) => {
+    const lifetime = new AbortController();
+    const done = () => {
+      lifetime.abort();
+      unsubscribe();
+      resolve();
+    };
+    const check = () => {
+      const { status } = app.store.getState().view;
+      if (status === 'error' || video.readyState >= HTMLMediaElement.HAVE_CURRENT_DATA) done();
+      else if (status === 'loaded') setTimeout(done, UI_AT_THE_LATEST_MS);
+    };
+    const unsubscribe = app.store.subscribe(check);
+    video.addEventListener('loadeddata', done, { signal: lifetime.signal });
+    check();
+  });
+}
+
+boot();

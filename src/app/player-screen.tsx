@@ -1,0 +1,35 @@
+import { useState, useSyncExternalStore } from 'react';
+import type { PlayerCore } from '../core/player-core.ts';
+import { EngineDebugPanel } from '../ui/components/engine-debug-panel.tsx';
+import { MessageCard } from '../ui/components/message-card.tsx';
+import { usePlayerState } from '../ui/hooks/use-player-state.ts';
+import { ru } from '../ui/i18n/ru.ts';
+import { newErrorId, type PlayerApp } from './player-app.ts';
+
+/**
+ * Everything drawn over the video until the player app lands: the content's title, the engine's
+ * debug line, and the full-screen cards for load and playback errors.
+ */
+export function PlayerScreen({ app }: { app: PlayerApp }) {
+  const view = useSyncExternalStore(app.store.subscribe, () => app.store.getState().view);
+  if (view.status === 'loading') return <div className="player__busy" aria-busy="true" aria-label={ru.loading} />;
+  if (view.status === 'error') return <ErrorCard message={view.message} canReload={view.canReload} />;
+  return (
+    <>
+      <h1 className="player__title">{view.episode.content.title}</h1>
+      <PlayerOverlay core={view.core} />
+    </>
+  );
+}
+
+function PlayerOverlay({ core }: { core: PlayerCore }) {
+  const error = usePlayerState(core.store, (state) => state.error);
+  const [id] = useState(newErrorId);
+  if (error) return <ErrorCard message={ru.genericError(id)} canReload />;
+  return <EngineDebugPanel store={core.store} onSelectQuality={core.setQuality} onSelectAudioTrack={core.setAudioTrack} />;
+}
+
+function ErrorCard({ message, canReload }: { message: string; canReload: boolean }) {
+  const action = canReload ? { label: ru.reloadPage, onClick: () => window.location.reload() } : undefined;
+  return <MessageCard text={message} action={action} />;
+}
