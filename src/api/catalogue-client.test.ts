@@ -58,6 +58,17 @@ describe('createCatalogueClient', () => {
     ]);
   });
 
+  it('asks for seasons and for availability with the page address as domain', async () => {
+    const { calls, fetchImpl } = recordingFetch(200, { available: true });
+    const client = createCatalogueClient({ baseUrl: '/catalog-api', pageUrl: 'https://player.example/embed', cookie: () => '', fetch: fetchImpl });
+    await client.seasons(2);
+    await client.availability(2, 'https://host.example/films/a b?x=1');
+    expect(calls.map((call) => call.url)).toEqual([
+      'https://player.example/catalog-api/contents/2/seasons',
+      'https://player.example/catalog-api/contents/2/available?domain=https%3A%2F%2Fhost.example%2Ffilms%2Fa%20b%3Fx%3D1',
+    ]);
+  });
+
   it('turns a failed response into a RequestError carrying status, URL and body', async () => {
     const { fetchImpl } = recordingFetch(404, { message: 'content 9 not found' });
     const client = createCatalogueClient({ baseUrl: 'https://api.example/catalog-api/', pageUrl: 'https://p.example/', cookie: () => '', fetch: fetchImpl });

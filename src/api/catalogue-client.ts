@@ -1,4 +1,4 @@
-import type { Content, Episode, MasterManifest } from './schema.ts';
+import type { Availability, Content, Episode, MasterManifest, Season } from './schema.ts';
 import { RequestError } from './request-error.ts';
 import { sessionContext } from './session-context.ts';
 
@@ -17,7 +17,10 @@ export interface CatalogueClientOptions {
 /** The calls the player makes to the catalogue (SPEC.md section 7). */
 export interface CatalogueClient {
   content(id: number, signal?: AbortSignal): Promise<Content>;
+  seasons(contentId: number, signal?: AbortSignal): Promise<Season[]>;
   episodes(contentId: number, signal?: AbortSignal): Promise<Episode[]>;
+  /** Whether the viewer may watch the content here; `domain` is the page address. */
+  availability(contentId: number, domain: string, signal?: AbortSignal): Promise<Availability>;
   /** Fetches a master manifest; returns it with its links made absolute. */
   manifest(path: string, signal?: AbortSignal): Promise<{ url: string; manifest: MasterManifest }>;
 }
@@ -43,7 +46,9 @@ export function createCatalogueClient(options: CatalogueClientOptions): Catalogu
 
   return {
     content: (id, signal) => getJson(api(`contents/${id}`), signal),
+    seasons: (contentId, signal) => getJson(api(`contents/${contentId}/seasons`), signal),
     episodes: (contentId, signal) => getJson(api(`episodes?content-id=${contentId}`), signal),
+    availability: (contentId, domain, signal) => getJson(api(`contents/${contentId}/available?domain=${encodeURIComponent(domain)}`), signal),
     async manifest(path, signal) {
       // Root-relative paths are relative to the API's origin, not the page's.
       const url = new URL(path, base).href;

@@ -4,6 +4,7 @@ import { PAGE_GLOBAL, readWidgetConfig } from '../config/read-widget-config.ts';
 import type { WidgetConfig } from '../config/widget-config.ts';
 import { prewarmPlayback } from '../core/player-core.ts';
 import { ru } from '../ui/i18n/ru.ts';
+import blockedClipUrl from './assets/blocked.mp4?no-inline';
 import { startPlayerApp, type PlayerApp } from './player-app.ts';
 
 /**
@@ -37,8 +38,19 @@ function boot(): void {
     pageUrl: window.location.href,
     cookie: () => document.cookie,
   });
-  const app = startPlayerApp({ client, movieId: config.movieId, engine: config.engine, dashLibraryUrl: config.dashLibraryUrl, video });
+  const app = startPlayerApp({
+    client,
+    config: { ...config, movieId: config.movieId },
+    video,
+    domain: hostPageAddress(),
+    blockedClipUrl,
+  });
   void uiMoment(app, video).then(() => import('./render-ui.tsx')).then(({ renderPlayerScreen }) => renderPlayerScreen(overlay, app));
+}
+
+/** The address of the page the player is embedded in, as far as the frame can know it. */
+function hostPageAddress(): string {
+  return window.parent !== window && document.referrer ? document.referrer : window.location.href;
 }
 
 /**
@@ -52,15 +64,17 @@ const UI_AT_THE_LATEST_MS = 1500;
 function uiMoment(app: PlayerApp, video: HTMLVideoElement): Promise<void> {
   return new Promise((resolve) => {
     const lifetime = new AbortController();
+    let timer: ReturnType<typeof setTimeout> | undefined;
     const done = () => {
       lifetime.abort();
+      clearTimeout(timer);
       unsubscribe();
       resolve();
     };
     const check = () => {
       const { status } = app.store.getState().view;
       if (status === 'error' || video.readyState >= HTMLMediaElement.HAVE_CURRENT_DATA) done();
-      else if (status === 'loaded') setTimeout(done, UI_AT_THE_LATEST_MS);
+      else if (status === 'ready' && timer === undefined) timer = setTimeout(done, UI_AT_THE_LATEST_MS);
     };
     const unsubscribe = app.store.subscribe(check);
     video.addEventListener('loadeddata', done, { signal: lifetime.signal });

@@ -10,6 +10,10 @@ export class ConfigError extends Error {
 type Checker = (value: unknown) => boolean;
 
 const isString: Checker = (value) => typeof value === 'string' && value.length > 0;
+const optional = (check: Checker): Checker => (value) => value === undefined || check(value);
+const isPositiveInteger: Checker = (value) => Number.isSafeInteger(value) && (value as number) > 0;
+const isSeconds: Checker = (value) => Number.isSafeInteger(value) && (value as number) >= 0;
+const isBoolean: Checker = (value) => typeof value === 'boolean';
 const CHECKS: { [K in keyof WidgetConfig]: { check: Checker; expected: string } } = {
   apiBaseUrl: { check: isString, expected: 'a non-empty string' },
   adListUrl: { check: isString, expected: 'a non-empty string' },
@@ -18,7 +22,18 @@ const CHECKS: { [K in keyof WidgetConfig]: { check: Checker; expected: string } 
   langOrder: { check: (v) => Array.isArray(v) && v.every(isString), expected: 'an array of language codes' },
   engine: { check: (v) => v === undefined || ['mse', 'hls.js', 'dash.js', 'native'].includes(v as string), expected: "one of 'mse', 'hls.js', 'dash.js', 'native'" },
   dashLibraryUrl: { check: (v) => v === undefined || isString(v), expected: 'a URL' },
-  movieId: { check: (v) => v === undefined || (Number.isSafeInteger(v) && (v as number) > 0), expected: 'a positive integer' },
+  movieId: { check: optional(isPositiveInteger), expected: 'a positive integer' },
+  episodeId: { check: optional(isPositiveInteger), expected: 'a positive integer' },
+  season: { check: optional(isPositiveInteger), expected: 'a positive integer' },
+  episode: { check: optional(isPositiveInteger), expected: 'a positive integer' },
+  episodeVariantId: { check: optional(isPositiveInteger), expected: 'a positive integer' },
+  voiceAuthor: { check: optional(isString), expected: 'a non-empty string' },
+  timeCode: { check: optional(isSeconds), expected: 'whole seconds' },
+  episodeTime: { check: optional(isSeconds), expected: 'whole seconds' },
+  autoPlay: { check: isBoolean, expected: 'true or false' },
+  enabledShare: { check: isBoolean, expected: 'true or false' },
+  userId: { check: optional(isString), expected: 'a non-empty string' },
+  checkAvailability: { check: isBoolean, expected: 'true or false' },
 };
 
 /**

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { ConfigError, mergeConfig } from './merge-config.ts';
-import { parseMovieId, readWidgetConfig } from './read-widget-config.ts';
+import { parseMovieId, parseTimeCode, readWidgetConfig } from './read-widget-config.ts';
 import { createDefaultConfig } from './widget-config.ts';
 
 /** A stand-in for the root element: only its dataset is read. */
@@ -16,14 +16,13 @@ describe('readWidgetConfig', () => {
       '?movie_id=2',
     );
     expect(config).toEqual({
+      ...createDefaultConfig(),
       apiBaseUrl: 'https://api.example/catalog-api',
       adListUrl: '/ads.json',
       fullscreenMode: 'stretch',
       errorProject: 'partner',
       langOrder: ['en', 'ru'],
       movieId: 2,
-      engine: undefined,
-      dashLibraryUrl: undefined,
     });
   });
 
@@ -50,6 +49,50 @@ describe('readWidgetConfig', () => {
   it('rejects a host global with an unknown key or a wrong type, naming the key', () => {
     expect(() => readWidgetConfig(rootWith({}), { moveId: 1 }, '')).toThrow(/Unknown player setting "moveId"/);
     expect(() => readWidgetConfig(rootWith({ fullscreenMode: 'huge' }), undefined, '')).toThrow(ConfigError);
+  });
+});
+
+describe('the player query parameters (SPEC.md sections 2 and 5)', () => {
+  it('reads episode, season, variant, voice-over, time codes, flags and the user', () => {
+    const config = readWidgetConfig(
+      rootWith({}),
+      undefined,
+      '?movie_id=2&episode_id=204&season=2&episode=1&episode_variant_id=2012&voice_author=%D0%90%D0%B2%D1%82%D0%BE%D1%80&t=95&episode_time=30.9&auto_play=1&enabled_share&user_id=u-7',
+    );
+    expect(config).toMatchObject({
+      episodeId: 204, season: 2, episode: 1, episodeVariantId: 2012, voiceAuthor: 'Автор',
+      timeCode: 95, episodeTime: 30, autoPlay: true, enabledShare: true, userId: 'u-7', checkAvailability: true,
+    });
+  });
+
+  it('turns availability checking off only when disable_checking_available is present', () => {
+    expect(readWidgetConfig(rootWith({}), undefined, '?movie_id=1&disable_checking_available').checkAvailability).toBe(false);
+    expect(readWidgetConfig(rootWith({}), undefined, '?movie_id=1').checkAvailability).toBe(true);
+  });
+
+  it('counts malformed values as not given instead of refusing to open', () => {
+    const config = readWidgetConfig(rootWith({}), undefined, '?movie_id=1&episode_id=x&season=-1&t=1:30&episode_time=abc&auto_play=no');
+    expect(config).toMatchObject({ movieId: 1, episodeId: undefined, season: undefined, timeCode: undefined, episodeTime: undefined, autoPlay: false });
+  });
+
+  it('lets a host global set them, and refuses a wrong type there', () => {
+    expect(readWidgetConfig(rootWith({}), { movieId: 2, episodeId: 203, enabledShare: true }, '')).toMatchObject({ episodeId: 203, enabledShare: true });
+    expect(() => readWidgetConfig(rootWith({}), { timeCode: 'soon' }, '')).toThrow(/timeCode/);
+  });
+});
+
+describe('parseTimeCode (SPEC.md section 5)', () => {
+  it.each([
+    ['90', 90],
+    ['90.7', 90],
+    ['0', 0],
+    ['1:30', undefined],
+    ['', undefined],
+    ['.', undefined],
+    ['-5', undefined],
+    ['12abc', undefined],
+  ])('%j gives %j', (value, expected) => {
+    expect(parseTimeCode(value)).toBe(expected);
   });
 });
 

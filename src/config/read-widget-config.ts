@@ -29,20 +29,57 @@ function fromDataset(data: DOMStringMap): Record<string, unknown> {
   };
 }
 
+/**
+ * The query is the viewer's address bar, not the host's code: a malformed value counts as not
+ * given (so the player still opens) instead of failing like a wrong page global does.
+ */
 function fromQuery(query: URLSearchParams): Record<string, unknown> {
   const langOrder = query.getAll('lang_order').flatMap(splitList);
+  const text = (name: string) => query.get(name)?.trim() || undefined;
   return {
     movieId: parseMovieId(query.get('movie_id')),
     engine: query.get('engine') ?? undefined,
     langOrder: langOrder.length > 0 ? langOrder : undefined,
+    episodeId: parsePositiveInteger(query.get('episode_id')),
+    season: parsePositiveInteger(query.get('season')),
+    episode: parsePositiveInteger(query.get('episode')),
+    episodeVariantId: parsePositiveInteger(query.get('episode_variant_id')),
+    voiceAuthor: text('voice_author'),
+    timeCode: parseTimeCode(query.get('t')),
+    episodeTime: parseTimeCode(query.get('episode_time')),
+    autoPlay: parseFlag(query.get('auto_play')),
+    enabledShare: parseFlag(query.get('enabled_share')),
+    userId: text('user_id'),
+    checkAvailability: query.has('disable_checking_available') ? false : undefined,
   };
 }
 
 /** movie_id must be an integer (SPEC.md section 5); anything else counts as not given. */
 export function parseMovieId(value: string | null): number | undefined {
+  return parsePositiveInteger(value);
+}
+
+/** Ids and orders in the query: a positive integer, else not given. */
+export function parsePositiveInteger(value: string | null): number | undefined {
   if (value === null || !/^\d{1,9}$/.test(value)) return undefined;
   const id = Number(value);
   return id > 0 ? id : undefined;
+}
+
+/**
+ * t and episode_time (SPEC.md section 5): only digits and dots, parsed to whole seconds
+ * ('90' and '90.7' give 90); anything else is undefined.
+ */
+export function parseTimeCode(value: string | null): number | undefined {
+  if (value === null || !/^[\d.]+$/.test(value) || !/\d/.test(value)) return undefined;
+  const seconds = Number.parseInt(value, 10);
+  return Number.isSafeInteger(seconds) ? seconds : undefined;
+}
+
+/** A flag is on when present without a value or with a truthy one (1, true, yes). */
+export function parseFlag(value: string | null): boolean | undefined {
+  if (value === null) return undefined;
+  return ['', '1', 'true', 'yes'].includes(value.trim().toLowerCase());
 }
 
 function splitList(value: string): string[] {

@@ -25,6 +25,28 @@ export interface WidgetConfig {
    * the copy we ship. Unset by default: nothing loads from a public CDN unless a host asks.
    */
   dashLibraryUrl: string | undefined;
+  /** Query episode_id / global episodeId: open this episode (SPEC.md section 4). */
+  episodeId: number | undefined;
+  /** Query season / global season: open this season's episode `episode` (by season order). */
+  season: number | undefined;
+  /** Query episode / global episode: the episode order within `season`; 1 when only the season is given. */
+  episode: number | undefined;
+  /** Query episode_variant_id / global episodeVariantId: the voice-over variant to open. */
+  episodeVariantId: number | undefined;
+  /** Query voice_author / global voiceAuthor: the audio track to prefer when none was saved. */
+  voiceAuthor: string | undefined;
+  /** Query t / global timeCode: start here, seconds (SPEC.md section 5); skips the resume window. */
+  timeCode: number | undefined;
+  /** Query episode_time / global episodeTime: the episode's start time, seconds (SPEC.md section 5). */
+  episodeTime: number | undefined;
+  /** Query auto_play / global autoPlay: start playing without a click where the browser allows. */
+  autoPlay: boolean;
+  /** Query enabled_share / global enabledShare: show 'Поделиться' (SPEC.md section 6). */
+  enabledShare: boolean;
+  /** Query user_id / global userId: passed on to analytics. */
+  userId: string | undefined;
+  /** False when the query has disable_checking_available (SPEC.md section 5). */
+  checkAvailability: boolean;
 }
 
 export type WidgetConfigKey = keyof WidgetConfig;
@@ -40,5 +62,16 @@ export function createDefaultConfig(): WidgetConfig {
     movieId: undefined,
     engine: undefined,
     dashLibraryUrl: undefined,
+    episodeId: undefined,
+    season: undefined,
+    episode: undefined,
+    episodeVariantId: undefined,
+    voiceAuthor: undefined,
+    timeCode: undefined,
+    episodeTime: undefined,
+    autoPlay: false,
+    enabledShare: false,
+    userId: undefined,
+    checkAvailability: true,
   };
 }

@@ -8,4 +8,14 @@ export const ru = {
   genericError: (id: string) => `К сожалению, произошла ошибка, попробуйте перезагрузите страницу. Идентификатор ошибки: ${id}`,
   reloadPage: 'Перезагрузить страницу',
   loading: 'Загрузка…',
+  /** The top overlay's line for multi-episode content (SPEC.md section 2). */
+  seasonEpisodeLine: (season: number, episode: number) => `${season} сезон, ${episode} серия.`,
+  seasonLabel: (season: number) => `${season} сезон`,
+  episodePickerLabel: (episode: number) => `${episode} серия`,
+  episodeListItem: (order: number, title: string) => `${order}. ${title}`,
+  defaultEpisodeTitle: (order: number) => `Серия ${order}`,
+  share: 'Поделиться',
+  seasons: 'Сезоны',
+  episodes: 'Серии',
+  voiceOvers: 'Озвучка',
 } as const;

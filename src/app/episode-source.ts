@@ -1,12 +1,11 @@
 import type { CatalogueClient } from '../api/catalogue-client.ts';
 import { RequestError } from '../api/request-error.ts';
-import type { Content, Episode, MasterManifest } from '../api/schema.ts';
+import type { MasterManifest } from '../api/schema.ts';
 import { detectSourceType } from '../engine/source-type.ts';
 import type { PlaybackSource } from '../engine/types.ts';
 
-export interface FirstEpisode {
-  content: Content;
-  episode: Episode;
+/** What an episode's file path resolves to. */
+export interface EpisodeSource {
   source: PlaybackSource;
   /** Subtitle files of the manifest, links made absolute. */
   subtitles: MasterManifest['subtitles'];
@@ -26,18 +25,10 @@ export class ManifestLoadError extends Error {
 }
 
 /**
- * Loads the content and its first episode's default source: just enough for the player
- * page until the player app lands. Details and episodes load in parallel (SPEC.md section 4).
+ * Resolves an episode's file path (SPEC.md section 7): a path containing .json is the master
+ * manifest, whose default source plays; anything else is the stream itself.
  */
-export async function loadFirstEpisode(client: CatalogueClient, movieId: number, signal: AbortSignal): Promise<FirstEpisode> {
-  const [content, episodes] = await Promise.all([client.content(movieId, signal), client.episodes(movieId, signal)]);
-  const episode = episodes[0];
-  if (!episode) throw new RequestError(`episodes of ${movieId}`, 404, '');
-  return { content, episode, ...(await defaultSource(client, episode.m3u8MasterFilePath, signal)) };
-}
-
-async function defaultSource(client: CatalogueClient, path: string, signal: AbortSignal): Promise<Pick<FirstEpisode, 'source' | 'subtitles' | 'thumbnailsUrl'>> {
-  // A path containing .json is the master manifest; anything else is the stream itself.
+export async function resolveEpisodeSource(client: CatalogueClient, path: string, signal: AbortSignal): Promise<EpisodeSource> {
   if (!path.includes('.json')) return { source: { src: path, type: await detectSourceType(path, fetch, signal) }, subtitles: [], thumbnailsUrl: undefined };
   let loaded: Awaited<ReturnType<CatalogueClient['manifest']>>;
   try {

@@ -1,0 +1,121 @@
+import {
+  createHostMessage,
+  parseHostCommand,
+  type HostCommand,
+  type HostMessage,
+  type HostTimeProgress,
+} from '../embed/host-protocol.ts';
+
+/** Where the channel posts: the parent window. */
+export interface HostParentWindow {
+  postMessage(message: unknown, targetOrigin: string): void;
+}
+
+/** A message event, as far as the channel reads one. */
+export interface HostMessageEventLike {
+  readonly origin: string;
+  readonly source: unknown;
+  readonly data: unknown;
+}
+
+/** The parts of `window` the channel uses; tests pass a fake. */
+export interface HostChannelWindow {
+  readonly parent: HostParentWindow;
+  readonly location: { readonly ancestorOrigins?: { readonly length: number; readonly [index: number]: string } };
+  readonly document: { readonly referrer: string };
+  addEventListener(type: 'message', listener: (event: HostMessageEventLike) => void, options: { signal: AbortSignal }): void;
+}
+
+export interface HostChannelOptions {
+  /** Default: the global `window`. */
+  win?: HostChannelWindow;
+  /** Called with each valid command from the parent window. */
+  onCommand: (command: HostCommand) => void;
+}
+
+export interface HostChannel {
+  /** The parent page's exact origin, or undefined when not framed or not knowable. */
+  readonly parentOrigin: string | undefined;
+  /** Posts to the parent at its exact origin; false (nothing posted) when that is unknown or after destroy(). */
+  post(message: HostMessage): boolean;
+  /** Stops listening; idempotent. */
+  destroy(): void;
+}
+
+/**
+ * The player's side of the host protocol (SPEC.md section 7). Messages go to the parent's exact
+ * origin and never to '*', which would hand the viewer's episode and position to any page that
+ * framed the player; commands are accepted only from the parent window at that origin.
+ */
+export function createHostChannel({ win = window, onCommand }: HostChannelOptions): HostChannel {
+  const parentOrigin = findParentOrigin(win);
+  const lifetime = new AbortController();
+  if (parentOrigin !== undefined) {
+    win.addEventListener(
+      'message',
+      (event) => {
+        if (event.origin !== parentOrigin || event.source !== win.parent) return;
+        const command = parseHostCommand(event.data);
+        if (command) onCommand(command);
+        else console.debug('host channel: ignored a message from the parent', event.data);
+      },
+      { signal: lifetime.signal },
+    );
+  }
+  return {
+    parentOrigin,
+    post(message) {
+      if (parentOrigin === undefined || lifetime.signal.aborted) return false;
+      try {
+        win.parent.postMessage(message, parentOrigin);
+        return true;
+      } catch (error) {
+        console.warn('host channel: postMessage failed', error);
+        return false;
+      }
+    },
+    destroy: () => lifetime.abort(),
+  };
+}
+
+/**
+ * The parent's origin: location.ancestorOrigins[0] where the browser has it (Chromium, Safari),
+ * else the origin of document.referrer (Firefox; empty under a no-referrer policy). An opaque
+ * origin ('null', a sandboxed parent) cannot be addressed, so it counts as unknown.
+ */
+export function findParentOrigin(win: HostChannelWindow): string | undefined {
+  if ((win.parent as unknown) === win) return undefined;
+  const ancestors = win.location.ancestorOrigins;
+  const origin = ancestors && ancestors.length > 0 ? ancestors[0] : originOf(win.document.referrer);
+  return origin && origin !== 'null' ? origin : undefined;
+}
+
+function originOf(url: string): string | undefined {
+  if (!url) return undefined;
+  try {
+    const { origin, protocol } = new URL(url);
+    return protocol === 'https:' || protocol === 'http:' ? origin : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * Posts timeProgressChanged at most once per `intervalMs`; positions that are not finite (no
+ * metadata yet, a live stream's duration) are skipped. `force` posts at once, for pause, seeked
+ * and ended, so the host is not left a second behind.
+ */
+export function throttleProgress(
+  post: (message: HostMessage) => unknown,
+  intervalMs = 1000,
+  now: () => number = Date.now,
+): (progress: HostTimeProgress, force?: boolean) => void {
+  let last = -Infinity;
+  return ({ currentTime, duration }, force = false) => {
+    if (!Number.isFinite(currentTime) || !Number.isFinite(duration) || currentTime < 0 || duration < 0) return;
+    const at = now();
+    if (!force && at - last < intervalMs) return;
+    last = at;
+    post(createHostMessage('timeProgressChanged', { currentTime, duration }));
+  };
+}
