@@ -5,6 +5,7 @@ import type { WidgetConfig } from '../config/widget-config.ts';
 import { prewarmPlayback } from '../core/player-core.ts';
 import { ru } from '../ui/i18n/ru.ts';
 import blockedClipUrl from './assets/blocked.mp4?no-inline';
+import type * as RenderUi from './render-ui.tsx';
 import { startPlayerApp, type PlayerApp } from './player-app.ts';
 
 /**
@@ -18,7 +19,7 @@ function boot(): void {
   if (!root || !overlay || !video) throw new Error('the embed document lacks #root, its <video> or #player-ui');
   const showMessage = (text: string) => {
     video.hidden = true;
-    void import('./render-ui.tsx').then(({ renderMessage }) => renderMessage(overlay, text));
+    void loadUi().then(({ renderMessage }) => renderMessage(overlay, text), reportUiFailure);
   };
   let config: WidgetConfig;
   try {
@@ -45,7 +46,19 @@ function boot(): void {
     domain: hostPageAddress(),
     blockedClipUrl,
   });
-  void uiMoment(app, video).then(() => import('./render-ui.tsx')).then(({ renderPlayerScreen }) => renderPlayerScreen(overlay, app));
+  void uiMoment(app, video).then(loadUi).then(({ renderPlayerScreen }) => renderPlayerScreen(overlay, app), reportUiFailure);
+}
+
+/** The UI chunk, asked for a second time if the first request fails (a phone's link drops requests). */
+function loadUi(): Promise<typeof RenderUi> {
+  return import('./render-ui.tsx').catch((error: unknown) => {
+    console.warn('the UI chunk failed to load; retrying once', error);
+    return import('./render-ui.tsx');
+  });
+}
+
+function reportUiFailure(error: unknown): void {
+  console.error('the player UI could not load', error);
 }
 
 /** The address of the page the player is embedded in, as far as the frame can know it. */
