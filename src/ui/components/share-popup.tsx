@@ -1,5 +1,5 @@
 import { useEffect, useId, useRef, type KeyboardEvent, type MouseEvent } from 'react';
-import { shareRu } from '../i18n/share-ru.ts';
+import { ru } from '../i18n/ru.ts';
 import '../styles/share-popup.css';
 
 /** One social site's share page; its label is the link's accessible name. */
@@ -83,8 +83,8 @@ export function SharePopup(props: SharePopupProps) {
     >
       <div ref={panelRef} className="share-popup__panel" role="dialog" aria-modal="true" aria-labelledby={headingId} tabIndex={-1}>
         <div className="share-popup__header">
-          <h2 id={headingId} className="share-popup__title">{shareRu.share}</h2>
-          <button type="button" className="share-popup__close" aria-label={shareRu.close} onClick={onClose}>
+          <h2 id={headingId} className="share-popup__title">{ru.share}</h2>
+          <button type="button" className="share-popup__close" aria-label={ru.close} onClick={onClose}>
             <span aria-hidden="true">×</span>
           </button>
         </div>
@@ -105,18 +105,18 @@ export function SharePopup(props: SharePopupProps) {
             type="text"
             readOnly
             value={link}
-            aria-label={shareRu.link}
+            aria-label={ru.link}
             onFocus={(event) => event.currentTarget.select()}
           />
           <button type="button" className="share-popup__copy" onClick={onCopy}>
-            {copied ? shareRu.copied : shareRu.copy}
+            {copied ? ru.copied : ru.copy}
           </button>
         </div>
         <label className="share-popup__time">
           <input type="checkbox" checked={withTimeCode} onChange={(event) => onToggleTimeCode(event.currentTarget.checked)} />
-          <span>{shareRu.withTimeCode}</span> <span className="share-popup__time-value">{timeLabel}</span>
+          <span>{ru.withTimeCode}</span> <span className="share-popup__time-value">{timeLabel}</span>
         </label>
-        <span className="share-popup__status" role="status">{copied ? shareRu.copied : ''}</span>
+        <span className="share-popup__status" role="status">{copied ? ru.copied : ''}</span>
       </div>
     </div>
   );

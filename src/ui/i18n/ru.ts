@@ -15,6 +15,12 @@ export const ru = {
   episodeListItem: (order: number, title: string) => `${order}. ${title}`,
   defaultEpisodeTitle: (order: number) => `Серия ${order}`,
   share: 'Поделиться',
+  /** The share popup (SPEC.md section 2); 'Скопировано' and 'Ссылка' (the link field's name) are ours. */
+  copy: 'Копировать',
+  copied: 'Скопировано',
+  withTimeCode: 'Поделиться с тайм кодом:',
+  close: 'Закрыть',
+  link: 'Ссылка',
   seasons: 'Сезоны',
   episodes: 'Серии',
   voiceOvers: 'Озвучка',
