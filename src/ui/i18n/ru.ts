@@ -24,4 +24,12 @@ export const ru = {
   seasons: 'Сезоны',
   episodes: 'Серии',
   voiceOvers: 'Озвучка',
+  /** The resume window (SPEC.md section 2); the time is 'H:MM:SS'. */
+  resumeAt: (time: string) => `Вы остановились на ${time}`,
+  continueWatching: 'Продолжить просмотр',
+  startOver: 'Начать сначала',
+  /** The next-episode card (SPEC.md section 2); 'Смотреть' is its button. */
+  nextEpisode: 'Следующий эпизод',
+  episodeLabel: (order: number) => `Эпизод ${order}`,
+  watch: 'Смотреть',
 } as const;

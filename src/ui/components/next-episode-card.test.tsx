@@ -1,0 +1,75 @@
+import { readFileSync } from 'node:fs';
+import { renderToStaticMarkup } from 'react-dom/server';
+import { describe, expect, it } from 'vitest';
+import { NextEpisodeCard, type NextEpisodeCardProps } from './next-episode-card.tsx';
+
+const props: NextEpisodeCardProps = {
+  order: 4,
+  title: 'Возвращение',
+  description: 'Герои возвращаются домой и узнают, что всё изменилось.',
+  posterUrl: 'https://kino.example/posters/s2e4.jpg',
+  onWatch: () => {},
+  placement: 'ended',
+};
+
+const render = (overrides: Partial<NextEpisodeCardProps> = {}) => renderToStaticMarkup(<NextEpisodeCard {...props} {...overrides} />);
+
+/** The opening tag of the element with the given role, and the text of the element it names. */
+function labelled(html: string, role: string) {
+  const tag = new RegExp(`<div [^>]*role="${role}"[^>]*>`).exec(html)?.[0] ?? '';
+  const id = /aria-labelledby="([^"]+)"/.exec(tag)?.[1] ?? 'none';
+  const name = new RegExp(`<(\\w+) id="${id}"[^>]*>([^<]*)</\\1>`).exec(html)?.[2];
+  return { tag, name };
+}
+
+describe('NextEpisodeCard (SPEC.md section 2, next-episode card)', () => {
+  it('shows Следующий эпизод, Эпизод N, the title and the description', () => {
+    const html = render();
+    expect(html).toMatch(/<h2 [^>]*>Следующий эпизод<\/h2>/);
+    expect(html).toContain('>Эпизод 4</p>');
+    expect(html).toContain('>Возвращение</p>');
+    expect(html).toContain('>Герои возвращаются домой и узнают, что всё изменилось.</p>');
+    expect(render({ order: 12 })).toContain('>Эпизод 12</p>');
+  });
+
+  it('has one button, Смотреть', () => {
+    expect([...render().matchAll(/<button type="button"[^>]*>([^<]*)<\/button>/g)].map((m) => m[1])).toEqual(['Смотреть']);
+  });
+
+  it('shows the poster as a decorative image when given', () => {
+    const html = render();
+    expect(html).toMatch(/<img class="next-episode-card__poster" src="https:\/\/kino.example\/posters\/s2e4.jpg" alt=""\/>/);
+    expect(html).not.toContain('next-episode-card__placeholder');
+  });
+
+  it('shows a placeholder without a poster', () => {
+    const html = render({ posterUrl: undefined });
+    expect(html).not.toContain('<img');
+    expect(html).toMatch(/<div class="next-episode-card__placeholder" aria-hidden="true"><svg /);
+  });
+
+  it('at the end of an episode: a dialog over the player, named Следующий эпизод', () => {
+    const html = render();
+    expect(html).toContain('<div class="next-episode-card next-episode-card--ended">');
+    const { tag, name } = labelled(html, 'dialog');
+    expect(tag).toBeTruthy();
+    expect(name).toBe('Следующий эпизод');
+    expect(html).not.toContain('role="group"');
+  });
+
+  it('as a preview: a group, named Следующий эпизод, with no backdrop', () => {
+    const html = render({ placement: 'preview' });
+    expect(html).toContain('<div class="next-episode-card next-episode-card--preview">');
+    const { tag, name } = labelled(html, 'group');
+    expect(tag).toBeTruthy();
+    expect(name).toBe('Следующий эпизод');
+    expect(html).not.toContain('role="dialog"');
+  });
+
+  it('catches the pointer, clamps the description to 3 lines and stacks on narrow frames', () => {
+    const css = readFileSync(new URL('../styles/next-episode-card.css', import.meta.url), 'utf8');
+    expect(css).toMatch(/\.next-episode-card \{[^}]*pointer-events: auto/);
+    expect(css).toMatch(/\.next-episode-card__description \{[^}]*-webkit-line-clamp: 3/);
+    expect(css).toMatch(/@media \(max-width: 639\.98px\) \{[^@]*\.next-episode-card__panel--ended \{[^}]*flex-direction: column/);
+  });
+});
