@@ -14,6 +14,10 @@ const optional = (check: Checker): Checker => (value) => value === undefined || 
 const isPositiveInteger: Checker = (value) => Number.isSafeInteger(value) && (value as number) > 0;
 const isSeconds: Checker = (value) => Number.isSafeInteger(value) && (value as number) >= 0;
 const isBoolean: Checker = (value) => typeof value === 'boolean';
+/** RFC 9110 field names and values without line breaks, so nothing can smuggle a second header. */
+const isHeaderMap: Checker = (value) =>
+  typeof value === 'object' && value !== null && !Array.isArray(value) &&
+  Object.entries(value).every(([name, text]) => /^[!#$%&'*+.^`|~\w-]+$/.test(name) && typeof text === 'string' && !/[\r\n\0]/.test(text));
 const CHECKS: { [K in keyof WidgetConfig]: { check: Checker; expected: string } } = {
   apiBaseUrl: { check: isString, expected: 'a non-empty string' },
   adListUrl: { check: isString, expected: 'a non-empty string' },
@@ -34,6 +38,7 @@ const CHECKS: { [K in keyof WidgetConfig]: { check: Checker; expected: string } 
   enabledShare: { check: isBoolean, expected: 'true or false' },
   userId: { check: optional(isString), expected: 'a non-empty string' },
   checkAvailability: { check: isBoolean, expected: 'true or false' },
+  requestHeaders: { check: isHeaderMap, expected: 'an object of header names to string values' },
 };
 
 /**

@@ -47,6 +47,8 @@ export interface WidgetConfig {
   userId: string | undefined;
   /** False when the query has disable_checking_available (SPEC.md section 5). */
   checkAvailability: boolean;
+  /** Global requestHeaders: extra headers on every catalogue call (SPEC.md section 7). */
+  requestHeaders: Record<string, string>;
 }
 
 export type WidgetConfigKey = keyof WidgetConfig;
@@ -73,5 +75,6 @@ export function createDefaultConfig(): WidgetConfig {
     enabledShare: false,
     userId: undefined,
     checkAvailability: true,
+    requestHeaders: {},
   };
 }
