@@ -6,9 +6,11 @@ test('the demo host page embeds a player frame per demo content, and the first o
   const frames = page.locator('iframe');
   await expect(frames).toHaveCount(7);
   for (let id = 1; id <= 7; id += 1) {
-    await expect(frames.nth(id - 1)).toHaveAttribute('src', `/embed?movie_id=${id}`);
+    await expect(frames.nth(id - 1)).toHaveAttribute('src', `/embed?movie_id=${id}&enabled_share`);
   }
-  const first = page.frameLocator('iframe[src="/embed?movie_id=1"]');
+  const first = page.frameLocator('iframe[src="/embed?movie_id=1&enabled_share"]');
   await expect(first.getByRole('heading', { name: 'Северный маяк' })).toBeVisible();
   await expectPlaysPast(first.locator('video'), 1);
+  // The page hears the player: its episode, then its time.
+  await expect(page.locator('output[data-movie-id="1"]')).toHaveText(/^Северный маяк · \d+ \/ \d+ с$/);
 });

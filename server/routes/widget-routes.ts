@@ -1,7 +1,7 @@
 import { readFile, stat } from 'node:fs/promises';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { CatalogueRepository } from '../catalogue/catalogue-repository.ts';
 import type { WidgetAttributes } from '../config.ts';
 import { HttpError } from '../http/http-error.ts';
@@ -40,7 +40,7 @@ export async function widgetRoutes(app: FastifyInstance, options: WidgetRoutesOp
   // A configured dash.js build is the only foreign script the widget may run.
   const csp = embedCsp(options.attributes.dashLibraryUrl ? [new URL(options.attributes.dashLibraryUrl).origin] : []);
 
-  app.get('/embed', async (_request, reply) => {
+  const embed = async (_request: FastifyRequest, reply: FastifyReply) => {
     const html = renderEmbedDocument(await template(), options.attributes);
     return reply
       .type('text/html; charset=utf-8')
@@ -49,7 +49,10 @@ export async function widgetRoutes(app: FastifyInstance, options: WidgetRoutesOp
       .header('x-content-type-options', 'nosniff')
       .header('referrer-policy', 'strict-origin-when-cross-origin')
       .send(html);
-  });
+  };
+  app.get('/embed', embed);
+  // A shared link names the episode in its path (SPEC.md section 5); the widget reads it there.
+  app.get('/embed/season-:season/episode-:episode', embed);
 
   app.get('/', async (_request, reply) => {
     const contents = await options.catalogue.listContentIds();

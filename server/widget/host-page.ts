@@ -9,8 +9,9 @@ export function renderHostPage(contents: ReadonlyArray<{ id: number; title: stri
     .map(
       ({ id, title }) => `    <section>
       <h2>${id}. ${escapeHtml(title)}</h2>
-      <iframe src="/embed?movie_id=${id}" title="${escapeHtml(title)}" width="800" height="450" loading="lazy"
-        allow="autoplay; fullscreen; picture-in-picture; encrypted-media" allowfullscreen></iframe>
+      <iframe src="/embed?movie_id=${id}&amp;enabled_share" title="${escapeHtml(title)}" width="800" height="450" loading="lazy"
+        allow="autoplay; fullscreen; picture-in-picture; encrypted-media; web-share; clipboard-write" allowfullscreen></iframe>
+      <p class="player-events" aria-live="off">Сообщения плеера: <output data-movie-id="${id}">—</output></p>
     </section>`,
     )
     .join('\n');
@@ -24,12 +25,26 @@ export function renderHostPage(contents: ReadonlyArray<{ id: number; title: stri
     body { font-family: system-ui, sans-serif; margin: 2rem auto; max-width: 840px; padding: 0 1rem; background: #f4f4f5; color: #18181b; }
     iframe { border: 0; width: 100%; aspect-ratio: 16 / 9; height: auto; background: #000; border-radius: 8px; }
     section { margin-bottom: 2.5rem; }
+    .player-events { font-size: 14px; color: #52525b; }
   </style>
 </head>
 <body>
   <h1>Демо-страница плеера</h1>
   <p>Каждый плеер ниже встроен через iframe, как на сайте-партнёре.</p>
 ${frames}
+  <script>
+    // What a host site does with the player's messages: exact origin, known envelope, own frames only.
+    const frames = new Map([...document.querySelectorAll('iframe')].map((frame) => [frame.contentWindow, frame]));
+    window.addEventListener('message', (event) => {
+      const frame = frames.get(event.source);
+      const data = event.data;
+      if (!frame || event.origin !== location.origin || !data || data.source !== 'kino-player' || data.version !== 1) return;
+      const output = frame.parentElement.querySelector('output');
+      if (data.type === 'episodeChanged') output.dataset.episode = data.payload.episode.title;
+      if (data.type === 'timeProgressChanged') output.dataset.time = Math.floor(data.payload.currentTime) + ' / ' + Math.floor(data.payload.duration) + ' с';
+      output.textContent = [output.dataset.episode, output.dataset.time].filter(Boolean).join(' · ');
+    });
+  </script>
 </body>
 </html>
 `;

@@ -5,8 +5,11 @@ import type { WidgetConfig } from '../config/widget-config.ts';
 import { prewarmPlayback } from '../core/player-core.ts';
 import { ru } from '../ui/i18n/ru.ts';
 import blockedClipUrl from './assets/blocked.mp4?no-inline';
-import type * as RenderUi from './render-ui.tsx';
+import { browserMirror, idbDurableStore } from '../storage/idb-durable-store.ts';
+import { createMediaStorage } from '../storage/media-storage.ts';
 import { startPlayerApp, type PlayerApp } from './player-app.ts';
+import type { ShareTarget } from './player-screen.tsx';
+import type * as RenderUi from './render-ui.tsx';
 
 /**
  * The iframe entry: reads the configuration, starts loading and playback, then loads the UI
@@ -23,7 +26,7 @@ function boot(): void {
   };
   let config: WidgetConfig;
   try {
-    config = readWidgetConfig(root, window[PAGE_GLOBAL], window.location.search);
+    config = readWidgetConfig(root, window[PAGE_GLOBAL], window.location.search, window.location.pathname);
   } catch (error) {
     console.error(error);
     showMessage(ru.genericError('config'));
@@ -38,6 +41,7 @@ function boot(): void {
     baseUrl: config.apiBaseUrl,
     pageUrl: window.location.href,
     cookie: () => document.cookie,
+    extraHeaders: () => config.requestHeaders,
   });
   const app = startPlayerApp({
     client,
@@ -45,8 +49,15 @@ function boot(): void {
     video,
     domain: hostPageAddress(),
     blockedClipUrl,
+    // The mirror is read now, synchronously: the first render already knows the saved values.
+    storage: createMediaStorage({ mirror: browserMirror(), durable: idbDurableStore() }),
   });
-  void uiMoment(app, video).then(loadUi).then(({ renderPlayerScreen }) => renderPlayerScreen(overlay, app), reportUiFailure);
+  // Host messages and the session cookie matter to the page, never to this first frame.
+  void afterFirstFrame(app, video)
+    .then(() => import('./page-services.ts'))
+    .then(({ startPageServices }) => startPageServices(app, video), (error: unknown) => console.warn('page services failed to load', error));
+  const share: ShareTarget | undefined = config.enabledShare ? shareTarget() : undefined;
+  void uiMoment(app, video).then(loadUi).then(({ renderPlayerScreen }) => renderPlayerScreen(overlay, app, share), reportUiFailure);
 }
 
 /** The UI chunk, asked for a second time if the first request fails (a phone's link drops requests). */
@@ -67,6 +78,37 @@ function hostPageAddress(): string {
 }
 
 /**
+ * The page a shared link points at: the host page when the frame knows its full address (the
+ * host sent a full referrer), else the player's own address, which opens the same episode. A
+ * referrer cut down to its origin (the browsers' default policy) would point at the host's
+ * home page instead, so it is not used.
+ */
+function shareTarget(): ShareTarget {
+  const own = window.location.href;
+  const referrer = window.parent !== window ? document.referrer : '';
+  const fullReferrer = referrer !== '' && !/^[a-z]+:\/\/[^/]+\/?$/i.test(referrer);
+  return fullReferrer ? { pageUrl: referrer, fallbackUrls: [own] } : { pageUrl: own, fallbackUrls: [] };
+}
+
+/** Resolves once the first picture is up, or loading ended without one. */
+function afterFirstFrame(app: PlayerApp, video: HTMLVideoElement): Promise<void> {
+  return new Promise((resolve) => {
+    const lifetime = new AbortController();
+    const done = () => {
+      lifetime.abort();
+      unsubscribe();
+      resolve();
+    };
+    const check = () => {
+      if (app.store.getState().view.status === 'error' || video.readyState >= HTMLMediaElement.HAVE_CURRENT_DATA) done();
+    };
+    const unsubscribe = app.store.subscribe(check);
+    video.addEventListener('loadeddata', done, { signal: lifetime.signal });
+    check();
+  });
+}
+
+/**
  * React and the UI come after the first picture, or as soon as loading fails, or at the latest
  * UI_AT_THE_LATEST_MS after the engine got its source. Fetched and run earlier, their 70 kB and
  * their first render would share the phone's link and main thread with the catalogue calls,
@@ -75,24 +117,14 @@ function hostPageAddress(): string {
 const UI_AT_THE_LATEST_MS = 1500;
 
 function uiMoment(app: PlayerApp, video: HTMLVideoElement): Promise<void> {
-  return new Promise((resolve) => {
-    const lifetime = new AbortController();
-    let timer: ReturnType<typeof setTimeout> | undefined;
-    const done = () => {
-      lifetime.abort();
-      clearTimeout(timer);
+  const deadline = new Promise<void>((resolve) => {
+    const unsubscribe = app.store.subscribe(() => {
+      if (app.store.getState().view.status !== 'ready') return;
       unsubscribe();
-      resolve();
-    };
-    const check = () => {
-      const { status } = app.store.getState().view;
-      if (status === 'error' || video.readyState >= HTMLMediaElement.HAVE_CURRENT_DATA) done();
-      else if (status === 'ready' && timer === undefined) timer = setTimeout(done, UI_AT_THE_LATEST_MS);
-    };
-    const unsubscribe = app.store.subscribe(check);
-    video.addEventListener('loadeddata', done, { signal: lifetime.signal });
-    check();
+      setTimeout(resolve, UI_AT_THE_LATEST_MS);
+    });
   });
+  return Promise.race([afterFirstFrame(app, video), deadline]);
 }
 
 boot();

@@ -1,13 +1,14 @@
 import type { CatalogueClient } from '../api/catalogue-client.ts';
-import { RequestError } from '../api/request-error.ts';
 import type { Episode, EpisodeVariant } from '../api/schema.ts';
 import type { WidgetConfig } from '../config/widget-config.ts';
 import { createPlayerCore, type PlayerCore } from '../core/player-core.ts';
 import { createStore, type Store } from '../core/store.ts';
-import { ru } from '../ui/i18n/ru.ts';
-import { chooseInitialEpisode, chooseVariant, episodeFilePath } from './episode-choice.ts';
-import { ManifestLoadError, resolveEpisodeSource, type EpisodeSource } from './episode-source.ts';
+import type { MediaStorage } from '../storage/media-storage.ts';
+import { errorView, ContentBlockedError, NoEpisodesError } from './app-errors.ts';
+import { chooseInitialEpisode, chooseVariant, episodeFilePath, nextEpisode } from './episode-choice.ts';
+import { resolveEpisodeSource, type EpisodeSource } from './episode-source.ts';
 import { loadContent, type LoadedContent } from './load-content.ts';
+import { createPlaybackMemory, type PlaybackMemory } from './playback-memory.ts';
 
 /** The episode on screen: which one, which voice-over, and its resolved source once known. */
 export interface EpisodeView {
@@ -16,15 +17,33 @@ export interface EpisodeView {
   source: EpisodeSource | undefined;
 }
 
+/** The content with its episode on screen, and the two prompts drawn over it. */
+export interface ReadyView extends LoadedContent {
+  status: 'ready';
+  core: PlayerCore;
+  current: EpisodeView;
+  /** The resume window's saved time (SPEC.md section 4); undefined when it is not shown. */
+  resumeAt: number | undefined;
+  /** The next-episode card shown at the end of the previous episode; undefined when not shown. */
+  nextCard: Episode | undefined;
+}
+
 /** What the iframe shows: still loading, the content with its episode and player core, or why not. */
-export type AppView =
-  | { status: 'loading' }
-  | ({ status: 'ready'; core: PlayerCore; current: EpisodeView } & LoadedContent)
-  | { status: 'error'; message: string; canReload: boolean };
+export type AppView = { status: 'loading' } | ReadyView | { status: 'error'; message: string; canReload: boolean };
 
 export type AppConfig = Pick<
   WidgetConfig,
-  'engine' | 'dashLibraryUrl' | 'episodeId' | 'season' | 'episode' | 'episodeVariantId' | 'timeCode' | 'checkAvailability'
+  | 'engine'
+  | 'dashLibraryUrl'
+  | 'episodeId'
+  | 'season'
+  | 'episode'
+  | 'episodeVariantId'
+  | 'timeCode'
+  | 'episodeTime'
+  | 'checkAvailability'
+  | 'voiceAuthor'
+  | 'autoPlay'
 > & { movieId: number };
 
 export interface PlayerAppOptions {
@@ -36,6 +55,8 @@ export interface PlayerAppOptions {
   domain: string;
   /** The clip that plays instead of unavailable content (SPEC.md section 4). */
   blockedClipUrl: string;
+  /** Saved progress and preferences (SPEC.md section 3). */
+  storage: MediaStorage;
 }
 
 export interface PlayerApp {
@@ -46,6 +67,15 @@ export interface PlayerApp {
   selectSeason(seasonId: number): void;
   /** Switches the voice-over and resumes at the current time. */
   selectVariant(variantId: number): void;
+  selectAudioTrack(index: number): void;
+  selectQuality(choice: number | 'auto'): void;
+  /** The resume window's two buttons: seek to the saved time and play, or just play. */
+  continueWatching(): void;
+  startOver(): void;
+  /** The next-episode card's 'Смотреть': plays the next episode (already opened at the end). */
+  watchNext(): void;
+  /** 'Перезагрузить страницу': starts the player over without reloading the page (SPEC.md section 8). */
+  reload(): void;
   /** Stops loading and releases the core; idempotent. */
   destroy(): void;
 }
@@ -55,87 +85,155 @@ export interface PlayerApp {
  * as soon as the entry runs, and the engine starts on the document's video element the moment
  * the source is known. The UI renders from `store` whenever its chunk arrives.
  */
-export function startPlayerApp({ client, config, video, domain, blockedClipUrl }: PlayerAppOptions): PlayerApp {
+export function startPlayerApp(options: PlayerAppOptions): PlayerApp {
+  const { client, config, video, domain, blockedClipUrl, storage } = options;
   const store = createStore<{ view: AppView }>({ view: { status: 'loading' } });
-  const lifetime = new AbortController();
+  const app = new AbortController();
+  /** One load of the content; 'Перезагрузить страницу' ends it and starts another. */
+  let session = new AbortController();
   let core: PlayerCore | undefined;
+  let memory: PlaybackMemory | undefined;
   /** Aborts the source resolution of the episode being replaced. */
   let episodeLoad: AbortController | undefined;
+  /** Settles when the current episode's source is in the engine. */
+  let sourceLoaded: Promise<boolean> = Promise.resolve(false);
 
   const ready = () => {
     const { view } = store.getState();
     return view.status === 'ready' ? view : undefined;
   };
+  const patch = (change: Partial<ReadyView>) => {
+    const view = ready();
+    if (view) store.update({ view: { ...view, ...change } });
+  };
 
-  const fail = (error: unknown) => {
-    if (lifetime.signal.aborted) return;
+  const stop = () => {
+    session.abort();
     episodeLoad?.abort();
     core?.destroy();
     core = undefined;
+    memory = undefined;
+  };
+  const fail = (error: unknown, signal: AbortSignal) => {
+    if (signal.aborted) return;
+    stop();
     video.hidden = true;
     store.update({ view: errorView(error) });
   };
 
   /**
-   * Resolves the episode's source and hands it to the engine, starting at `startAt` seconds, or
-   * 'here': where the element is when the new source is ready (a voice-over change).
+   * Resolves the episode's source and hands it to the engine. `start`: seconds; 'here' keeps the
+   * element's time (a voice-over change, which never shows the resume window); undefined offers
+   * the saved time, or resumes there at once when the viewer is watching (an episode change).
    */
-  function open(current: EpisodeView, startAt: number | 'here' | undefined): void {
+  function open(current: EpisodeView, start: number | 'here' | undefined, autoPlay = false): void {
     const view = ready();
-    if (!view) return;
+    if (!view || !memory) return;
+    const player = view.core;
+    const remembered = memory;
     episodeLoad?.abort();
     const load = new AbortController();
     episodeLoad = load;
-    store.update({ view: { ...view, current } });
-    const signal = AbortSignal.any([lifetime.signal, load.signal]);
-    resolveEpisodeSource(client, episodeFilePath(current.episode, current.variant), signal).then((source) => {
-      if (signal.aborted) return;
+    remembered.leave();
+    // A new source stops the element; a viewer who was watching keeps watching.
+    const keepPlaying = autoPlay || !video.paused;
+    const saved = start === undefined ? remembered.resumeTime(current.episode.id, current.variant?.id) : undefined;
+    const offerResume = saved !== undefined && !keepPlaying;
+    store.update({ view: { ...view, current, resumeAt: offerResume ? saved : undefined } });
+    const signal = AbortSignal.any([session.signal, load.signal]);
+    sourceLoaded = resolveEpisodeSource(client, episodeFilePath(current.episode, current.variant), signal).then(async (source) => {
+      if (signal.aborted) return false;
       setSubtitleTracks(video, source.subtitles);
-      // A new source stops the element; a viewer who was watching keeps watching.
-      const wasPlaying = !video.paused;
-      const startTime = startAt === 'here' ? video.currentTime : startAt;
+      const startTime = start === 'here' ? video.currentTime : start ?? (offerResume ? undefined : saved);
       // The engine starts before the UI re-renders: the first frame waits for nothing else.
-      view.core.load(source.source, startTime === undefined ? {} : { startTime }).then(() => {
-        if (wasPlaying && !signal.aborted) view.core.play().catch(() => undefined);
-      }, fail);
-      const latest = ready();
-      if (latest) store.update({ view: { ...latest, current: { ...current, source } } });
+      const loaded = player.load(source.source, startTime === undefined ? {} : { startTime });
+      patch({ current: { ...current, source } });
       // The seek-bar preview matters once the viewer can scrub: its worker and file wait for the
       // first picture instead of competing with it.
       const thumbnailsUrl = source.thumbnailsUrl;
-      if (thumbnailsUrl) video.addEventListener('loadeddata', () => void view.core.loadThumbnails(thumbnailsUrl), { once: true, signal });
-    }, (error: unknown) => {
-      if (!signal.aborted) fail(error);
+      if (thumbnailsUrl) video.addEventListener('loadeddata', () => void player.loadThumbnails(thumbnailsUrl), { once: true, signal });
+      await loaded;
+      if (signal.aborted) return false;
+      remembered.follow(current.episode.id, current.variant?.id, source.source.src);
+      if (keepPlaying) player.play().catch(() => undefined);
+      return true;
+    }).catch((error: unknown) => {
+      fail(error, signal);
+      return false;
     });
   }
 
-  loadContent(client, config.movieId, { checkAvailability: config.checkAvailability, domain }, lifetime.signal).then((loaded) => {
-    if (lifetime.signal.aborted) return;
-    const episode = chooseInitialEpisode(loaded.episodes, config);
-    if (!episode) throw new RequestError(`episodes of ${config.movieId}`, 404, '');
-    const player = createPlayerCore({ video, preferEngine: config.engine, engineSettings: { dashLibraryUrl: config.dashLibraryUrl } });
-    core = player;
-    const current: EpisodeView = { episode, variant: chooseVariant(episode, config.episodeVariantId, undefined), source: undefined };
-    store.update({ view: { status: 'ready', core: player, current, ...loaded } });
-    if (loaded.available) {
-      open(current, config.timeCode);
-      return;
-    }
-    // Unavailable here: the placeholder clip plays, and its play or end says why (SPEC.md section 4).
-    const blocked = () => fail(new ContentBlockedError());
-    video.addEventListener('play', blocked, { once: true, signal: lifetime.signal });
-    video.addEventListener('ended', blocked, { once: true, signal: lifetime.signal });
-    player.load({ src: blockedClipUrl, type: 'progressive' }).catch(fail);
-    // A play asked for before we knew (a host, autoplay) counts too.
-    if (!video.paused) blocked();
-  }).catch(fail);
-
-  function switchEpisode(episode: Episode): void {
-    const view = ready();
-    if (!view || !view.available || episode.id === view.current.episode.id) return;
-    open({ episode, variant: chooseVariant(episode, view.current.variant?.id, view.current.variant?.title), source: undefined }, undefined);
+  function boot(): void {
+    const { signal } = session;
+    loadContent(client, config.movieId, { checkAvailability: config.checkAvailability, domain }, signal).then((loaded) => {
+      if (signal.aborted) return;
+      const episode = chooseInitialEpisode(loaded.episodes, config);
+      if (!episode) throw new NoEpisodesError(config.movieId);
+      video.hidden = false;
+      const player = createPlayerCore({ video, preferEngine: config.engine, engineSettings: { dashLibraryUrl: config.dashLibraryUrl } });
+      core = player;
+      memory = createPlaybackMemory({
+        storage,
+        core: player,
+        media: video,
+        page: document,
+        win: window,
+        contentId: config.movieId,
+        voiceAuthor: config.voiceAuthor,
+        signal,
+      });
+      const variant = chooseVariant(episode, config.episodeVariantId, memory.savedVariantTitle());
+      const current: EpisodeView = { episode, variant, source: undefined };
+      store.update({ view: { status: 'ready', core: player, current, resumeAt: undefined, nextCard: undefined, ...loaded } });
+      if (!loaded.available) {
+        playBlockedPlaceholder(player, signal);
+        return;
+      }
+      video.addEventListener('ended', advance, { signal });
+      // Prompts end when playback starts, however it was started.
+      video.addEventListener('playing', () => patch({ resumeAt: undefined, nextCard: undefined }), { signal });
+      // auto_play starts at once where the browser allows, at the saved time without asking.
+      open(current, config.timeCode ?? config.episodeTime, config.autoPlay);
+    }).catch((error: unknown) => fail(error, signal));
   }
 
+  /** Unavailable here: the placeholder clip plays, and its play or end says why (SPEC.md section 4). */
+  function playBlockedPlaceholder(player: PlayerCore, signal: AbortSignal): void {
+    const blocked = () => fail(new ContentBlockedError(), signal);
+    video.addEventListener('play', blocked, { once: true, signal });
+    video.addEventListener('ended', blocked, { once: true, signal });
+    player.load({ src: blockedClipUrl, type: 'progressive' }).catch((error: unknown) => fail(error, signal));
+    // A play asked for before we knew (a host, autoplay) counts too.
+    if (!video.paused) blocked();
+  }
+
+  /** At the end of an episode with a next one: its card shows and it opens (SPEC.md section 4). */
+  function advance(): void {
+    const view = ready();
+    const next = view && nextEpisode(view.episodes, view.current.episode);
+    if (!view || !next) return;
+    patch({ nextCard: next });
+    switchEpisode(next, true);
+  }
+
+  function switchEpisode(episode: Episode, autoPlay = false): void {
+    const view = ready();
+    if (!view || !view.available || episode.id === view.current.episode.id) return;
+    const variant = chooseVariant(episode, view.current.variant?.id, view.current.variant?.title);
+    open({ episode, variant, source: undefined }, undefined, autoPlay);
+  }
+
+  /** Plays from the click itself (a phone allows play() only there), seeking once the source is in. */
+  function playFrom(time: number | undefined): void {
+    const player = core;
+    if (!player) return;
+    patch({ resumeAt: undefined });
+    if (time !== undefined && video.readyState >= HTMLMediaElement.HAVE_METADATA) player.seek(time);
+    else if (time !== undefined) void sourceLoaded.then((loaded) => loaded && player.seek(time));
+    player.play().catch(() => undefined);
+  }
+
+  boot();
   return {
     store,
     selectEpisode(episodeId) {
@@ -150,23 +248,27 @@ export function startPlayerApp({ client, config, video, domain, blockedClipUrl }
       const view = ready();
       const variant = view?.current.episode.episodeVariants.find((candidate) => candidate.id === variantId);
       if (!view || !variant || !view.available || variant.id === view.current.variant?.id) return;
+      memory?.rememberVariant(variant.title);
       // The new voice-over resumes where the old one was (SPEC.md section 4).
       open({ episode: view.current.episode, variant, source: undefined }, 'here');
     },
+    selectAudioTrack: (index) => memory?.selectAudioTrack(index),
+    selectQuality: (choice) => memory?.selectQuality(choice),
+    continueWatching: () => playFrom(ready()?.resumeAt),
+    startOver: () => playFrom(undefined),
+    watchNext: () => playFrom(undefined),
+    reload() {
+      if (app.signal.aborted) return;
+      stop();
+      session = new AbortController();
+      store.update({ view: { status: 'loading' } });
+      boot();
+    },
     destroy() {
-      lifetime.abort();
-      core?.destroy();
-      core = undefined;
+      app.abort();
+      stop();
     },
   };
-}
-
-/** The content cannot be watched in the viewer's country. */
-export class ContentBlockedError extends Error {
-  constructor() {
-    super('The content is not available in this country');
-    this.name = 'ContentBlockedError';
-  }
 }
 
 /** Replaces the element's subtitle tracks with the episode's. */
@@ -180,18 +282,4 @@ function setSubtitleTracks(video: HTMLVideoElement, subtitles: EpisodeSource['su
     track.srclang = subtitle.language;
     video.append(track);
   }
-}
-
-/** Maps a failure to the viewer message of SPEC.md section 8. */
-function errorView(error: unknown): AppView {
-  if (error instanceof ContentBlockedError) return { status: 'error', message: ru.blockedInCountry, canReload: false };
-  if (error instanceof ManifestLoadError) return { status: 'error', message: ru.manifestLoadFailed(error.url), canReload: false };
-  if (error instanceof RequestError && error.status === 404) return { status: 'error', message: ru.contentNotAvailable, canReload: false };
-  console.error(error);
-  return { status: 'error', message: ru.genericError(newErrorId()), canReload: true };
-}
-
-/** The short id a viewer can quote to support (SPEC.md section 8). */
-export function newErrorId(): string {
-  return crypto.randomUUID().slice(0, 8);
 }

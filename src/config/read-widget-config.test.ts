@@ -75,6 +75,22 @@ describe('the player query parameters (SPEC.md sections 2 and 5)', () => {
     expect(config).toMatchObject({ movieId: 1, episodeId: undefined, season: undefined, timeCode: undefined, episodeTime: undefined, autoPlay: false });
   });
 
+  it('reads season and episode from a shared link\'s path, and lets the query win', () => {
+    const shared = readWidgetConfig(rootWith({}), undefined, '?movie_id=2&t=75', '/embed/season-2/episode-1');
+    expect(shared).toMatchObject({ season: 2, episode: 1, timeCode: 75 });
+    expect(readWidgetConfig(rootWith({}), undefined, '?movie_id=2&season=1&episode=3', '/embed/season-2/episode-1')).toMatchObject({ season: 1, episode: 3 });
+    expect(readWidgetConfig(rootWith({}), undefined, '?movie_id=2', '/embed/season-x/episode-1')).toMatchObject({ season: undefined, episode: undefined });
+    expect(readWidgetConfig(rootWith({}), undefined, '?movie_id=2', '/embed')).toMatchObject({ season: undefined, episode: undefined });
+  });
+
+  it('takes extra request headers from the page global, and refuses ones that could break a request', () => {
+    expect(readWidgetConfig(rootWith({}), { requestHeaders: { 'X-Partner': 'p-1' } }, '?movie_id=1').requestHeaders).toEqual({ 'X-Partner': 'p-1' });
+    expect(readWidgetConfig(rootWith({}), undefined, '?movie_id=1').requestHeaders).toEqual({});
+    expect(() => readWidgetConfig(rootWith({}), { requestHeaders: { 'X-Partner': 'a\r\nX-Evil: 1' } }, '')).toThrow(/requestHeaders/);
+    expect(() => readWidgetConfig(rootWith({}), { requestHeaders: { 'bad name': 'x' } }, '')).toThrow(/requestHeaders/);
+    expect(() => readWidgetConfig(rootWith({}), { requestHeaders: ['X-A'] }, '')).toThrow(/requestHeaders/);
+  });
+
   it('lets a host global set them, and refuses a wrong type there', () => {
     expect(readWidgetConfig(rootWith({}), { movieId: 2, episodeId: 203, enabledShare: true }, '')).toMatchObject({ episodeId: 203, enabledShare: true });
     expect(() => readWidgetConfig(rootWith({}), { timeCode: 'soon' }, '')).toThrow(/timeCode/);

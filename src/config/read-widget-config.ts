@@ -12,10 +12,22 @@ declare global {
 
 /**
  * The configuration from the root element's data attributes, then the page global, then the
- * query (SPEC.md sections 1, 2): later sources win where they say something.
+ * address: the path of a shared link (`/season-{n}/episode-{m}`, SPEC.md section 5), then the
+ * query (SPEC.md sections 1, 2). Later sources win where they say something.
  */
-export function readWidgetConfig(root: HTMLElement, pageGlobal: Record<string, unknown> | undefined, search: string): WidgetConfig {
-  return mergeConfig(fromDataset(root.dataset), pageGlobal ?? {}, fromQuery(new URLSearchParams(search)));
+export function readWidgetConfig(
+  root: HTMLElement,
+  pageGlobal: Record<string, unknown> | undefined,
+  search: string,
+  pathname = '',
+): WidgetConfig {
+  return mergeConfig(fromDataset(root.dataset), pageGlobal ?? {}, fromPath(pathname), fromQuery(new URLSearchParams(search)));
+}
+
+/** A shared link's `/season-{n}/episode-{m}` path segments. */
+function fromPath(pathname: string): Record<string, unknown> {
+  const match = /\/season-(\d+)\/episode-(\d+)(?:\/|$)/.exec(pathname);
+  return { season: parsePositiveInteger(match?.[1] ?? null), episode: parsePositiveInteger(match?.[2] ?? null) };
 }
 
 function fromDataset(data: DOMStringMap): Record<string, unknown> {

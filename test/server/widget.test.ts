@@ -47,6 +47,13 @@ describe('GET /embed', () => {
     expect(response.body).toContain('<script type="module" crossorigin src="/assets/app-test.js"></script>');
   });
 
+  it('serves a shared link, whose path names the season and episode, as the same document', async () => {
+    const response = await t.app.inject('/embed/season-2/episode-1?movie_id=2&t=15');
+    expect(response.statusCode).toBe(200);
+    expect(response.body).toContain('<script type="module" crossorigin src="/assets/app-test.js"></script>');
+    expect((await t.app.inject('/embed/season-2')).statusCode).toBe(404);
+  });
+
   it('writes the default configuration into the root element', async () => {
     const attributes = rootAttributes((await t.app.inject('/embed?movie_id=1')).body);
     expect(attributes).toEqual({
@@ -118,7 +125,7 @@ describe('GET /', () => {
     const response = await t.app.inject('/');
     expect(response.statusCode).toBe(200);
     expect(response.headers['content-type']).toMatch(/^text\/html\b/);
-    const ids = [...response.body.matchAll(/<iframe\s[^>]*src="\/embed\?movie_id=(\d+)"/g)].map((match) => Number(match[1]));
+    const ids = [...response.body.matchAll(/<iframe\s[^>]*src="\/embed\?movie_id=(\d+)&amp;enabled_share"/g)].map((match) => Number(match[1]));
     expect(ids).toEqual([...CONTENT_IDS]);
   });
 });

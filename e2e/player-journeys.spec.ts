@@ -1,0 +1,147 @@
+import { expect, test, type Locator, type Page } from '@playwright/test';
+import { embed, expectPlaysPast } from './helpers.ts';
+
+const episodeLine = (page: Page) => page.getByTestId('episode-line');
+
+/** Resolves with the media time of the next frame the element presents. */
+function nextFrameTime(video: Locator): Promise<number> {
+  return video.evaluate((element: HTMLVideoElement) => new Promise<number>((resolve) => {
+    element.requestVideoFrameCallback((_now, meta) => resolve(meta.mediaTime));
+  }));
+}
+
+/** Watches a few seconds of S1E2 of the series, then pauses: the pause saves the time. */
+async function watchAndPause(page: Page): Promise<number> {
+  await embed(page, '?movie_id=2');
+  const video = page.locator('video');
+  await expectPlaysPast(video, 3);
+  return video.evaluate((element: HTMLVideoElement) => {
+    element.pause();
+    return element.currentTime;
+  });
+}
+
+test.describe('resume, next episode, share, host messages', () => {
+  test('progress survives a reload, and "Продолжить просмотр" goes on from there', async ({ page }) => {
+    const stoppedAt = await watchAndPause(page);
+    await page.reload();
+    const resume = page.getByRole('dialog', { name: /^Вы остановились на 0:00:0\d$/ });
+    await expect(resume).toHaveAccessibleName(`Вы остановились на 0:00:0${Math.floor(stoppedAt)}`);
+    const video = page.locator('video');
+    await page.getByRole('button', { name: 'Продолжить просмотр' }).click();
+    await expect(resume).toBeHidden();
+    await expect.poll(() => video.evaluate((element: HTMLVideoElement) => element.paused)).toBe(false);
+    expect(await nextFrameTime(video)).toBeGreaterThan(stoppedAt - 0.5);
+  });
+
+  test('"Начать сначала" plays from the beginning', async ({ page }) => {
+    await watchAndPause(page);
+    await page.reload();
+    const video = page.locator('video');
+    await page.getByRole('button', { name: 'Начать сначала' }).click();
+    await expect(page.getByRole('dialog')).toBeHidden();
+    await expect.poll(() => video.evaluate((element: HTMLVideoElement) => element.paused)).toBe(false);
+    expect(await nextFrameTime(video)).toBeLessThan(1.5);
+  });
+
+  test('a time code skips the resume window and starts there', async ({ page }) => {
+    await watchAndPause(page);
+    await embed(page, '?movie_id=2&t=12');
+    const video = page.locator('video');
+    await expect(episodeLine(page)).toHaveText('1 сезон, 2 серия. Перекрёсток');
+    await expect.poll(() => video.evaluate((element: HTMLVideoElement) => element.readyState)).toBeGreaterThanOrEqual(2);
+    expect(await video.evaluate((element: HTMLVideoElement) => element.currentTime)).toBeGreaterThanOrEqual(11.5);
+    await expect(page.getByRole('dialog')).toHaveCount(0);
+  });
+
+  test('at the end of an episode the next-episode card shows and the next episode plays', async ({ page }) => {
+    await embed(page, '?movie_id=2');
+    const video = page.locator('video');
+    await expectPlaysPast(video, 1);
+    // The card may be up only while the next episode loads: record it as it appears.
+    const card = page.evaluate(() => new Promise<string>((resolve) => {
+      const observer = new MutationObserver(() => {
+        const heading = [...document.querySelectorAll('h2, h3')].find((element) => element.textContent === 'Следующий эпизод');
+        const dialog = heading?.closest('[role="dialog"]');
+        if (dialog instanceof HTMLElement) {
+          observer.disconnect();
+          resolve(dialog.innerText);
+        }
+      });
+      observer.observe(document.body, { childList: true, subtree: true });
+    }));
+    await video.evaluate((element: HTMLVideoElement) => {
+      element.currentTime = element.duration - 1;
+    });
+    const text = await card;
+    expect(text).toContain('Эпизод 3');
+    expect(text).toContain('Смотреть');
+    await expect(episodeLine(page)).toHaveText('1 сезон, 3 серия.');
+    await expectPlaysPast(video, 1);
+    await expect(page.getByRole('dialog')).toHaveCount(0);
+  });
+
+  test('the share popup pauses the video and gives the link with and without the time code', async ({ page, baseURL }) => {
+    await embed(page, '?movie_id=2&enabled_share');
+    const video = page.locator('video');
+    await expectPlaysPast(video, 2);
+    await page.getByRole('button', { name: 'Поделиться' }).click();
+    const popup = page.getByRole('dialog', { name: 'Поделиться' });
+    await expect(popup).toBeVisible();
+    expect(await video.evaluate((element: HTMLVideoElement) => element.paused)).toBe(true);
+    const time = Math.round(await video.evaluate((element: HTMLVideoElement) => element.currentTime));
+    const link = popup.getByRole('textbox', { name: 'Ссылка' });
+    const plain = `${baseURL}/embed/season-1/episode-2?movie_id=2&enabled_share`;
+    await expect(link).toHaveValue(plain);
+    await expect(popup.getByRole('link', { name: 'Telegram' })).toHaveAttribute('href', `https://t.me/share/url?url=${encodeURIComponent(plain)}`);
+    await popup.getByRole('checkbox', { name: 'Поделиться с тайм кодом:' }).check();
+    await expect(link).toHaveValue(`${plain}&t=${time}`);
+    await popup.getByRole('button', { name: 'Закрыть' }).click();
+    await expect(popup).toBeHidden();
+
+    // The shared link opens that episode at that time.
+    await page.goto(`${plain}&t=${time}`);
+    await expect(episodeLine(page)).toHaveText('1 сезон, 2 серия. Перекрёсток');
+    await expect.poll(() => video.evaluate((element: HTMLVideoElement) => element.readyState)).toBeGreaterThanOrEqual(2);
+    expect(await video.evaluate((element: HTMLVideoElement) => element.currentTime)).toBeGreaterThanOrEqual(time - 0.5);
+  });
+
+  test('without enabled_share there is no "Поделиться"', async ({ page }) => {
+    await embed(page, '?movie_id=2');
+    await expect(episodeLine(page)).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Поделиться' })).toHaveCount(0);
+  });
+
+  test('a host page on another origin hears each episode change at its own origin', async ({ page, baseURL }) => {
+    // Another origin on this machine: a page the browser counts as public may not frame a local server.
+    const host = baseURL!.replace('127.0.0.1', 'localhost');
+    await page.goto(`${host}/catalog-api/contents/1`);
+    await page.setContent(`<!doctype html><iframe src="${baseURL}/embed?movie_id=2" width="800" height="450" allow="autoplay"></iframe>
+      <script>
+        window.received = [];
+        addEventListener('message', (event) => window.received.push({ origin: event.origin, data: event.data }));
+      </script>`);
+    const frame = page.frameLocator('iframe');
+    const episodes = () => page.evaluate(() => (window as unknown as { received: Array<{ origin: string; data: { type: string; payload: { episode?: { order: number } } } }> }).received
+      .filter(({ data }) => data.type === 'episodeChanged')
+      .map(({ origin, data }) => `${origin} ${data.payload.episode?.order}`));
+    await expect.poll(episodes).toEqual([`${baseURL} 2`]);
+    await frame.getByRole('button', { name: '2 серия' }).click();
+    await frame.getByRole('menuitemradio', { name: 'Серия 3' }).click();
+    await expect.poll(episodes).toEqual([`${baseURL} 2`, `${baseURL} 3`]);
+  });
+
+  test('"Перезагрузить страницу" starts the player over without reloading the page', async ({ page }) => {
+    let failures = 1;
+    await page.route('**/catalog-api/episodes?content-id=2', (route) => (failures-- > 0 ? route.fulfill({ status: 500, body: '{}' }) : route.fallback()));
+    await embed(page, '?movie_id=2');
+    await expect(page.getByRole('alert')).toHaveText(/^К сожалению, произошла ошибка, попробуйте перезагрузите страницу\. Идентификатор ошибки: \w+Перезагрузить страницу$/);
+    await page.evaluate(() => {
+      (window as unknown as { stayed: boolean }).stayed = true;
+    });
+    await page.getByRole('button', { name: 'Перезагрузить страницу' }).click();
+    await expect(episodeLine(page)).toHaveText('1 сезон, 2 серия. Перекрёсток');
+    await expectPlaysPast(page.locator('video'), 1);
+    expect(await page.evaluate(() => (window as unknown as { stayed?: boolean }).stayed)).toBe(true);
+  });
+});

@@ -1,0 +1,26 @@
+import { ensureDeviceFingerprint } from '../telemetry/device-fingerprint.ts';
+import { createHostChannel } from './host-channel.ts';
+import { reportToHost } from './host-reporting.ts';
+import type { PlayerApp } from './player-app.ts';
+
+/**
+ * What the player does for the page around it rather than for the picture: the messages to the
+ * host page (SPEC.md section 7) and the device_fp session cookie (SPEC.md section 3). Loaded as
+ * their own chunk once the first frame is up, so none of it is on the way there.
+ */
+export function startPageServices(app: PlayerApp, video: HTMLVideoElement): void {
+  const channel = createHostChannel({
+    // The host's commands (leaving stretched fullscreen) arrive with the controls' fullscreen.
+    onCommand: (command) => console.debug('host command', command.type),
+  });
+  reportToHost({ store: app.store, video, channel, signal: new AbortController().signal });
+  void ensureDeviceFingerprint({ schedule: idle });
+}
+
+/** The next idle moment of the main thread, or 2 s at the latest. */
+function idle(): Promise<void> {
+  return new Promise((resolve) => {
+    if (typeof requestIdleCallback === 'function') requestIdleCallback(() => resolve(), { timeout: 2000 });
+    else setTimeout(resolve, 200);
+  });
+}

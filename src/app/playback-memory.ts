@@ -1,0 +1,185 @@
+import type { PlayerCore } from '../core/player-core.ts';
+import type { AudioTrack } from '../engine/types.ts';
+import type { MediaStorage } from '../storage/media-storage.ts';
+import { createProgressSaver, type ProgressSaver } from '../storage/progress-saver.ts';
+import {
+  episodeProgress,
+  favoriteAudioTrack,
+  saveEpisodeProgress,
+  saveEpisodeVariant,
+  saveFavoriteAudioTrack,
+  savedEpisodeVariant,
+  saveSourcePreferences,
+  sourcePreferences,
+} from '../storage/storage-records.ts';
+
+/** A saved time shorter than this is not worth a resume window: the viewer barely started. */
+export const MIN_RESUME_SECONDS = 1;
+
+/** The element events the memory listens to; the `<video>` in the widget. */
+export interface MemoryMedia extends EventTarget {
+  readonly currentTime: number;
+  readonly seeking: boolean;
+}
+
+/** The page events that mean "save now": it may be gone in a moment. */
+export interface MemoryPage extends EventTarget {
+  readonly visibilityState: DocumentVisibilityState;
+}
+
+export interface PlaybackMemoryOptions {
+  storage: MediaStorage;
+  core: Pick<PlayerCore, 'store' | 'setVolume' | 'setMuted' | 'setRate' | 'setQuality' | 'setAudioTrack'>;
+  media: MemoryMedia;
+  /** `document`: visibilitychange. */
+  page: MemoryPage;
+  /** `window`: pagehide. */
+  win: EventTarget;
+  contentId: number;
+  /** Query voice_author: the audio track to prefer when none was saved (SPEC.md section 4). */
+  voiceAuthor: string | undefined;
+  /** Ends all listening; the latest time is saved first. */
+  signal: AbortSignal;
+  /** Default Date.now; the progress saver's clock. */
+  now?: () => number;
+}
+
+/** What the player app asks of the saved state (SPEC.md sections 3 and 4). */
+export interface PlaybackMemory {
+  /** The time to offer in the resume window for an episode's variant, or undefined. */
+  resumeTime(episodeId: number, variantId: number | undefined): number | undefined;
+  /** The variant title chosen last for this content. */
+  savedVariantTitle(): string | undefined;
+  rememberVariant(title: string): void;
+  /** Saves the leaving episode's latest time and stops following it (an episode or voice-over change). */
+  leave(): void;
+  /** Follows the episode whose source `src` just loaded: its time, rate and quality. */
+  follow(episodeId: number, variantId: number | undefined, src: string): void;
+  /** The viewer's own choices, remembered for the content or the source. */
+  selectAudioTrack(index: number): void;
+  selectQuality(choice: number | 'auto'): void;
+}
+
+/**
+ * Connects the player to the saved progress and preferences: volume and mute for every source,
+ * the time of each episode and voice-over (at most every 10 s, and at once on pause, seek end,
+ * episode change and page hide), rate and quality per source, the audio track per content.
+ * A viewer who reaches the end has finished: the saved time goes back to 0.
+ */
+export function createPlaybackMemory(options: PlaybackMemoryOptions): PlaybackMemory {
+  const { storage, core, media, page, win, contentId, voiceAuthor, signal, now } = options;
+  /**
+   * The episode being followed. Nothing is saved before it plays: the time at load (0, or a
+   * seek the engine makes itself) must not replace the one the resume window offers.
+   */
+  let following: { saver: ProgressSaver; src: string; started: boolean } | undefined;
+  const playing = () => (following?.started ? following : undefined);
+
+  core.setVolume(storage.get('player-volume'));
+  core.setMuted(storage.get('player-muted'));
+
+  const flush = () => playing()?.saver.flush();
+  const listen = (target: EventTarget, type: string, listener: () => void) => target.addEventListener(type, listener, { signal });
+  listen(media, 'playing', () => {
+    if (following) following.started = true;
+  });
+  listen(media, 'timeupdate', () => {
+    if (!media.seeking) playing()?.saver.update(media.currentTime);
+  });
+  listen(media, 'pause', flush);
+  listen(media, 'seeked', () => {
+    playing()?.saver.update(media.currentTime);
+    flush();
+  });
+  listen(media, 'ended', () => {
+    playing()?.saver.update(0);
+    flush();
+  });
+  listen(win, 'pagehide', flush);
+  listen(page, 'visibilitychange', () => {
+    if (page.visibilityState === 'hidden') flush();
+  });
+  signal.addEventListener('abort', () => {
+    flush();
+    following?.saver.destroy();
+  }, { once: true });
+
+  const unsubscribe = watchChoices();
+  signal.addEventListener('abort', unsubscribe, { once: true });
+
+  /** Volume and mute as the viewer leaves them; the audio track each time a source lists its own. */
+  function watchChoices(): () => void {
+    let { volume, muted, rate, audioTracks } = core.store.getState();
+    return core.store.subscribe(() => {
+      const state = core.store.getState();
+      if (state.volume !== volume || state.muted !== muted) {
+        ({ volume, muted } = state);
+        storage.set('player-volume', volume);
+        storage.set('player-muted', muted);
+        if (following) saveSourcePreferences(storage, following.src, { volume, muted });
+      }
+      if (state.rate !== rate) {
+        rate = state.rate;
+        if (following?.started) saveSourcePreferences(storage, following.src, { rate });
+      }
+      if (state.audioTracks !== audioTracks) {
+        audioTracks = state.audioTracks;
+        const index = preferredAudioTrack(audioTracks, favoriteAudioTrack(storage, contentId), voiceAuthor);
+        if (index !== undefined && index !== state.audioTrackIndex) core.setAudioTrack(index);
+      }
+    });
+  }
+
+  return {
+    resumeTime(episodeId, variantId) {
+      const time = episodeProgress(storage, episodeId, variantId);
+      return time !== undefined && time >= MIN_RESUME_SECONDS ? time : undefined;
+    },
+    savedVariantTitle: () => savedEpisodeVariant(storage, contentId),
+    rememberVariant: (title) => saveEpisodeVariant(storage, contentId, title),
+    leave() {
+      flush();
+      following?.saver.destroy();
+      following = undefined;
+    },
+    follow(episodeId, variantId, src) {
+      following?.saver.destroy();
+      const saver = createProgressSaver({
+        save: (time) => {
+          saveEpisodeProgress(storage, episodeId, variantId, time);
+          saveSourcePreferences(storage, src, { time });
+        },
+        ...(now ? { now } : {}),
+      });
+      following = { saver, src, started: false };
+      const saved = sourcePreferences(storage, src);
+      if (saved?.rate !== undefined) core.setRate(saved.rate);
+      if (saved?.quality !== undefined) core.setQuality(saved.quality);
+    },
+    selectAudioTrack(index) {
+      const track = core.store.getState().audioTracks.find((candidate) => candidate.index === index);
+      if (track) saveFavoriteAudioTrack(storage, contentId, track.label);
+      core.setAudioTrack(index);
+    },
+    selectQuality(choice) {
+      if (following) saveSourcePreferences(storage, following.src, { quality: choice });
+      core.setQuality(choice);
+    },
+  };
+}
+
+/**
+ * The audio track to start with (SPEC.md section 4): the one saved for the content, else the
+ * one matching the voice author, else the first. Labels compare without case or outer spaces.
+ */
+export function preferredAudioTrack(
+  tracks: readonly AudioTrack[],
+  savedLabel: string | undefined,
+  voiceAuthor: string | undefined,
+): number | undefined {
+  const matching = (label: string | undefined) => {
+    const wanted = label?.trim().toLowerCase();
+    return wanted ? tracks.find((track) => track.label.trim().toLowerCase() === wanted) : undefined;
+  };
+  return (matching(savedLabel) ?? matching(voiceAuthor) ?? tracks[0])?.index;
+}
