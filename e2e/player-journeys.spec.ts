@@ -145,3 +145,22 @@ test.describe('resume, next episode, share, host messages', () => {
     expect(await page.evaluate(() => (window as unknown as { stayed?: boolean }).stayed)).toBe(true);
   });
 });
+
+test('the device_fp cookie is written after the first frame and sent as X-Session-Context from then on', async ({ page, context }) => {
+  const sessionHeaders: string[] = [];
+  page.on('request', (request) => {
+    if (new URL(request.url()).pathname === '/catalog-api/contents/1') sessionHeaders.push(request.headers()['x-session-context'] ?? '');
+  });
+  await embed(page, '?movie_id=1');
+  await expectPlaysPast(page.locator('video'), 1);
+  const cookie = await expect
+    .poll(async () => (await context.cookies()).find(({ name }) => name === 'device_fp'))
+    .toMatchObject({ path: '/', value: expect.stringMatching(/^\w{16,}$/) })
+    .then(async () => (await context.cookies()).find(({ name }) => name === 'device_fp'));
+  const yearFromNow = Date.now() / 1000 + 31_536_000;
+  expect(Math.abs((cookie?.expires ?? 0) - yearFromNow)).toBeLessThan(120);
+  expect(sessionHeaders).toEqual(['']);
+  await page.reload();
+  await expect(page.getByRole('heading', { name: 'Северный маяк' })).toBeVisible();
+  expect(sessionHeaders).toEqual(['', cookie?.value]);
+});
