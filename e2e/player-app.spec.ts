@@ -61,9 +61,10 @@ test.describe('the player app: episodes, seasons, voice-overs, availability', ()
 
   test('content blocked in the viewer\'s country plays the placeholder, then says why', async ({ page }) => {
     await embed(page, '?movie_id=3');
+    // Not awaited: the element is torn down while this play() is pending.
     await page.locator('video').evaluate((element: HTMLVideoElement) => {
       element.muted = true;
-      return element.play().catch(() => undefined);
+      void element.play().catch(() => undefined);
     });
     await expect(page.getByRole('alert')).toHaveText(
       'Извините, данный контент недоступен в вашей стране. Если вы используете VPN, мы рекомендуем отключить его или сменить страну.',

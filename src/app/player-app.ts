@@ -135,15 +135,16 @@ export function startPlayerApp(options: PlayerAppOptions): PlayerApp {
     const load = new AbortController();
     episodeLoad = load;
     remembered.leave();
-    // A new source stops the element; a viewer who was watching keeps watching.
-    const keepPlaying = autoPlay || !video.paused;
     const saved = start === undefined ? remembered.resumeTime(current.episode.id, current.variant?.id) : undefined;
-    const offerResume = saved !== undefined && !keepPlaying;
+    // Someone watching is not asked where to start: they resume at once.
+    const offerResume = saved !== undefined && !autoPlay && video.paused;
     store.update({ view: { ...view, current, resumeAt: offerResume ? saved : undefined } });
     const signal = AbortSignal.any([session.signal, load.signal]);
     sourceLoaded = resolveEpisodeSource(client, episodeFilePath(current.episode, current.variant), signal).then(async (source) => {
       if (signal.aborted) return false;
       setSubtitleTracks(video, source.subtitles);
+      // A new source stops the element; a viewer watching now (even since the click) keeps watching.
+      const keepPlaying = autoPlay || !video.paused;
       const startTime = start === 'here' ? video.currentTime : start ?? (offerResume ? undefined : saved);
       // The engine starts before the UI re-renders: the first frame waits for nothing else.
       const loaded = player.load(source.source, startTime === undefined ? {} : { startTime });
