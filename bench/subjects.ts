@@ -27,7 +27,7 @@ const hlsUrl = (media: Media, origins: Origins) => `${origins.widget}/catalog-ap
 const dashUrl = (media: Media, origins: Origins) => `${origins.widget}/catalog-api/media/films/${MOVIE_ID[media]}/dash/manifest.mpd`;
 const reference = (page: string, src: string, origins: Origins) => `${origins.reference}/${page}?src=${encodeURIComponent(src)}`;
 const widget = (media: Media, origins: Origins, engine?: string) => {
-  const embed = `${origins.widget}/embed?movie_id=${MOVIE_ID[media]}${engine ? `&engine=${encodeURIComponent(engine)}` : ''}`;
+  const embed = `${origins.widget}/embed?movie_id=${MOVIE_ID[media]}&debug${engine ? `&engine=${encodeURIComponent(engine)}` : ''}`;
   return `${origins.reference}/host.html?widget=${encodeURIComponent(embed)}`;
 };
 

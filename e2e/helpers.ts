@@ -57,3 +57,38 @@ export async function seekAndTimeFirstFrame(video: Locator, target: number, tole
     [target, tolerance] as const,
   );
 }
+
+/**
+ * Shows the controls (they hide 2 s after the last activity while playing) by moving the mouse
+ * over the player.
+ */
+export async function showControls(page: Page): Promise<void> {
+  const box = await page.locator('video').boundingBox();
+  if (!box) throw new Error('no video on the page');
+  await page.mouse.move(box.x + box.width / 2, box.y + box.height / 3);
+  await page.mouse.move(box.x + box.width / 2 + 5, box.y + box.height / 3 + 5);
+}
+
+/**
+ * Opens 'Настройки', the submenu whose row starts with `submenu`, picks the item whose name
+ * starts with `item`, and closes the menu with Escape. Resolves with the submenu's item names
+ * as they were offered.
+ */
+export async function chooseSetting(page: Page, submenu: string, item: string): Promise<string[]> {
+  await showControls(page);
+  await page.getByRole('button', { name: 'Настройки' }).click();
+  await page.getByRole('menuitem', { name: new RegExp(`^${submenu}`) }).click();
+  const items = page.getByRole('menuitemradio');
+  // The names as a screen reader reads them: decorative marks (aria-hidden) left out.
+  const names = await items.evaluateAll((elements) =>
+    elements.map((element) => {
+      const clone = element.cloneNode(true) as Element;
+      for (const hidden of clone.querySelectorAll('[aria-hidden="true"]')) hidden.remove();
+      return clone.textContent?.trim() ?? '';
+    }),
+  );
+  await items.filter({ hasText: new RegExp(item) }).first().click();
+  await page.keyboard.press('Escape');
+  await expect(page.getByRole('menu')).toHaveCount(0);
+  return names;
+}

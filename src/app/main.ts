@@ -8,7 +8,8 @@ import blockedClipUrl from './assets/blocked.mp4?no-inline';
 import { browserMirror, idbDurableStore } from '../storage/idb-durable-store.ts';
 import { createMediaStorage } from '../storage/media-storage.ts';
 import { startPlayerApp, type PlayerApp } from './player-app.ts';
-import type { ShareTarget } from './player-screen.tsx';
+import { createHostBridge } from './host-bridge.ts';
+import type { ScreenOptions, ShareTarget } from './player-screen.tsx';
 import type * as RenderUi from './render-ui.tsx';
 
 /**
@@ -52,12 +53,19 @@ function boot(): void {
     // The mirror is read now, synchronously: the first render already knows the saved values.
     storage: createMediaStorage({ mirror: browserMirror(), durable: idbDurableStore() }),
   });
+  const bridge = createHostBridge();
   // Host messages and the session cookie matter to the page, never to this first frame.
   void afterFirstFrame(app, video)
     .then(() => import('./page-services.ts'))
-    .then(({ startPageServices }) => startPageServices(app, video), (error: unknown) => console.warn('page services failed to load', error));
-  const share: ShareTarget | undefined = config.enabledShare ? shareTarget() : undefined;
-  void uiMoment(app, video).then(loadUi).then(({ renderPlayerScreen }) => renderPlayerScreen(overlay, app, share), reportUiFailure);
+    .then(({ startPageServices }) => startPageServices(app, video, bridge), (error: unknown) => console.warn('page services failed to load', error));
+  const screen: ScreenOptions = {
+    share: config.enabledShare ? shareTarget() : undefined,
+    debug: config.debug,
+    bridge,
+    fullscreenMode: config.fullscreenMode,
+    video,
+  };
+  void uiMoment(app, video).then(loadUi).then(({ renderPlayerScreen }) => renderPlayerScreen(overlay, app, screen), reportUiFailure);
 }
 
 /** The UI chunk, asked for a second time if the first request fails (a phone's link drops requests). */

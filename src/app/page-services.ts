@@ -1,6 +1,8 @@
 import { ensureDeviceFingerprint } from '../telemetry/device-fingerprint.ts';
 import { createHostChannel } from './host-channel.ts';
+import type { HostBridge } from './host-bridge.ts';
 import { reportToHost } from './host-reporting.ts';
+import { createHostMessage } from '../embed/host-protocol.ts';
 import type { PlayerApp } from './player-app.ts';
 
 /**
@@ -8,11 +10,9 @@ import type { PlayerApp } from './player-app.ts';
  * host page (SPEC.md section 7) and the device_fp session cookie (SPEC.md section 3). Loaded as
  * their own chunk once the first frame is up, so none of it is on the way there.
  */
-export function startPageServices(app: PlayerApp, video: HTMLVideoElement): void {
-  const channel = createHostChannel({
-    // The host's commands (leaving stretched fullscreen) arrive with the controls' fullscreen.
-    onCommand: (command) => console.debug('host command', command.type),
-  });
+export function startPageServices(app: PlayerApp, video: HTMLVideoElement, bridge: HostBridge): void {
+  const channel = createHostChannel({ onCommand: bridge.dispatch });
+  bridge.connect((type) => channel.post(createHostMessage(type, {})));
   reportToHost({ store: app.store, video, channel, signal: new AbortController().signal });
   void ensureDeviceFingerprint({ schedule: idle });
 }

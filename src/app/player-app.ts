@@ -61,8 +61,8 @@ export interface PlayerAppOptions {
 
 export interface PlayerApp {
   readonly store: Store<{ view: AppView }>;
-  /** Opens another episode; ignored while the content is unavailable (SPEC.md section 4). */
-  selectEpisode(episodeId: number): void;
+  /** Opens another episode, playing it with `play`; ignored while the content is unavailable (SPEC.md section 4). */
+  selectEpisode(episodeId: number, options?: { play?: boolean }): void;
   /** Opens the first episode of another season. */
   selectSeason(seasonId: number): void;
   /** Switches the voice-over and resumes at the current time. */
@@ -237,9 +237,9 @@ export function startPlayerApp(options: PlayerAppOptions): PlayerApp {
   boot();
   return {
     store,
-    selectEpisode(episodeId) {
+    selectEpisode(episodeId, options) {
       const episode = ready()?.episodes.find((candidate) => candidate.id === episodeId);
-      if (episode) switchEpisode(episode);
+      if (episode) switchEpisode(episode, options?.play);
     },
     selectSeason(seasonId) {
       const episode = ready()?.episodes.find((candidate) => candidate.season.id === seasonId);

@@ -1,5 +1,6 @@
-import { useState, useSyncExternalStore } from 'react';
+import { useEffect, useMemo, useState, useSyncExternalStore } from 'react';
 import type { PlayerCore } from '../core/player-core.ts';
+import { PlayerControls } from '../ui/components/controls/player-controls.tsx';
 import { EngineDebugPanel } from '../ui/components/engine-debug-panel.tsx';
 import { MessageCard } from '../ui/components/message-card.tsx';
 import { NextEpisodeCard } from '../ui/components/next-episode-card.tsx';
@@ -7,7 +8,11 @@ import { ResumePrompt } from '../ui/components/resume-prompt.tsx';
 import { TopOverlay } from '../ui/components/top-overlay.tsx';
 import { usePlayerState } from '../ui/hooks/use-player-state.ts';
 import { ru } from '../ui/i18n/ru.ts';
+import { closeMenusOnOutsidePointer, createActiveMenu } from '../ui/menus/active-menu.ts';
 import { newErrorId } from './app-errors.ts';
+import { createControlsHost, createPlayerFeatures } from './controls-wiring.ts';
+import { nextEpisode } from './episode-choice.ts';
+import type { HostBridge } from './host-bridge.ts';
 import type { PlayerApp, ReadyView } from './player-app.ts';
 import { SharePanel } from './share-panel.tsx';
 import { prefersNativeShare, shareNatively } from './share/native-share.ts';
@@ -18,50 +23,86 @@ import { topOverlayModel } from './top-overlay-model.ts';
 /** Where shared links point (SPEC.md section 5); undefined when sharing is off (SPEC.md section 6). */
 export type ShareTarget = Pick<ShareContext, 'pageUrl' | 'fallbackUrls'>;
 
+export interface ScreenOptions {
+  share: ShareTarget | undefined;
+  /** The engine statistics line (query `debug`). */
+  debug: boolean;
+  bridge: HostBridge;
+  fullscreenMode: 'native' | 'stretch';
+  video: HTMLVideoElement;
+}
+
 /**
- * Everything drawn over the video: the top overlay (title, season and episode pickers,
- * voice-over, 'Поделиться'), the resume window, the next-episode card, the share popup, the
- * engine's debug line, and the full-screen cards for load and playback errors.
+ * Everything drawn over the video: the controls with the top overlay (title, pickers,
+ * 'Поделиться'), the resume window, the next-episode card, the share popup, and the
+ * full-screen cards for load and playback errors.
  */
-export function PlayerScreen({ app, share }: { app: PlayerApp; share: ShareTarget | undefined }) {
+export function PlayerScreen({ app, options }: { app: PlayerApp; options: ScreenOptions }) {
   const view = useSyncExternalStore(app.store.subscribe, () => app.store.getState().view);
   if (view.status === 'loading') return <div className="player__busy" aria-busy="true" aria-label={ru.loading} />;
   if (view.status === 'error') return <ErrorCard message={view.message} canReload={view.canReload} onReload={app.reload} />;
-  return <ReadyScreen app={app} view={view} share={view.available ? share : undefined} />;
+  return <ReadyScreen app={app} view={view} options={options} />;
 }
 
-function ReadyScreen({ app, view, share }: { app: PlayerApp; view: ReadyView; share: ShareTarget | undefined }) {
-  const [sharing, setSharing] = useState<ShareContext>();
-  const model = topOverlayModel({ ...view, episode: view.current.episode, variant: view.current.variant });
+function ReadyScreen({ app, view, options }: { app: PlayerApp; view: ReadyView; options: ScreenOptions }) {
   const { core, current, content, resumeAt, nextCard } = view;
+  const [sharing, setSharing] = useState<ShareContext>();
+  const [menus] = useState(createActiveMenu);
+  useEffect(() => closeMenusOnOutsidePointer(document, menus), [menus]);
+  const { video, bridge, fullscreenMode } = options;
+  const features = useMemo(
+    () => createPlayerFeatures({ video, element: video.parentElement ?? video, bridge, fullscreenMode }),
+    // One set per core: a reload makes a new core on the same element.
+    [core, video, bridge, fullscreenMode],
+  );
+  useEffect(() => () => features.destroy(), [features]);
+  // The browser's own controls serve until ours are drawn (embed.html), then ours take over.
+  useEffect(() => {
+    video.controls = false;
+    return () => {
+      video.controls = true;
+    };
+  }, [video]);
 
-  const onShare = share
-    ? () => {
-        const context: ShareContext = {
-          ...share,
-          ...(content.hasMultipleEpisodes ? { season: current.episode.season.order, episode: current.episode.order } : {}),
-          currentTime: core.store.getState().currentTime,
-        };
-        const link = describeShare(context, false)?.link;
-        if (!link) return;
-        void openShare({
-          pause: core.pause,
-          preferNative: prefersNativeShare(),
-          shareNatively: () => shareNatively(link, content.title),
-          showPopup: () => setSharing(context),
-        });
-      }
-    : undefined;
+  const share = options.share && view.available ? options.share : undefined;
+  const onShare = useMemo(() => {
+    if (!share) return undefined;
+    return () => {
+      const context: ShareContext = {
+        ...share,
+        ...(content.hasMultipleEpisodes ? { season: current.episode.season.order, episode: current.episode.order } : {}),
+        currentTime: core.store.getState().currentTime,
+      };
+      const link = describeShare(context, false)?.link;
+      if (!link) return;
+      void openShare({
+        pause: core.pause,
+        preferNative: prefersNativeShare(),
+        shareNatively: () => shareNatively(link, content.title),
+        showPopup: () => setSharing(context),
+      });
+    };
+  }, [share, core, content, current.episode]);
+  const next = view.available && content.hasMultipleEpisodes ? nextEpisode(view.episodes, current.episode) : undefined;
+  const host = useMemo(() => createControlsHost({ core, app, features, next, share: onShare }), [core, app, features, next, onShare]);
+  const model = topOverlayModel({ ...view, episode: current.episode, variant: current.variant });
+  const top = (
+    <TopOverlay
+      {...model}
+      menus={menus}
+      onSelectSeason={app.selectSeason}
+      onSelectEpisode={app.selectEpisode}
+      onSelectVariant={app.selectVariant}
+      onShare={onShare}
+    />
+  );
+  const prompt = resumeAt !== undefined || nextCard !== undefined;
 
   return (
     <>
-      <TopOverlay
-        {...model}
-        onSelectSeason={app.selectSeason}
-        onSelectEpisode={app.selectEpisode}
-        onSelectVariant={app.selectVariant}
-        onShare={onShare}
-      />
+      {/* A prompt over the video takes the controls' place (SPEC.md section 4: the card hides them). */}
+      {prompt ? top : <PlayerControls host={host} menus={menus} top={top} />}
+      {options.debug ? <EngineDebugPanel store={core.store} /> : null}
       {resumeAt !== undefined ? (
         <ResumePrompt timeLabel={formatTimeCode(resumeAt)} onContinue={app.continueWatching} onStartOver={app.startOver} />
       ) : null}
@@ -76,16 +117,16 @@ function ReadyScreen({ app, view, share }: { app: PlayerApp; view: ReadyView; sh
         />
       ) : null}
       {sharing ? <SharePanel context={sharing} onClose={() => setSharing(undefined)} /> : null}
-      <PlayerOverlay core={core} app={app} />
+      <PlaybackError core={core} onReload={app.reload} />
     </>
   );
 }
 
-function PlayerOverlay({ core, app }: { core: PlayerCore; app: PlayerApp }) {
+/** A fatal playback error covers everything with the generic message and its id. */
+function PlaybackError({ core, onReload }: { core: PlayerCore; onReload(): void }) {
   const error = usePlayerState(core.store, (state) => state.error);
   const [id] = useState(newErrorId);
-  if (error) return <ErrorCard message={ru.genericError(id)} canReload onReload={app.reload} />;
-  return <EngineDebugPanel store={core.store} onSelectQuality={app.selectQuality} onSelectAudioTrack={app.selectAudioTrack} />;
+  return error ? <ErrorCard message={ru.genericError(id)} canReload onReload={onReload} /> : null;
 }
 
 function ErrorCard({ message, canReload, onReload }: { message: string; canReload: boolean; onReload(): void }) {

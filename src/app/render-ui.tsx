@@ -1,14 +1,14 @@
 import { createRoot } from 'react-dom/client';
 import { MessageCard } from '../ui/components/message-card.tsx';
 import type { PlayerApp } from './player-app.ts';
-import { PlayerScreen, type ShareTarget } from './player-screen.tsx';
+import { PlayerScreen, type ScreenOptions } from './player-screen.tsx';
 
 /**
  * React and the UI, loaded as their own chunk: the entry starts the catalogue calls and the
  * engine while this downloads (ARCHITECTURE.md rule 9: the first frame waits only for what it needs).
  */
-export function renderPlayerScreen(root: HTMLElement, app: PlayerApp, share: ShareTarget | undefined): void {
-  createRoot(root).render(<PlayerScreen app={app} share={share} />);
+export function renderPlayerScreen(root: HTMLElement, app: PlayerApp, options: ScreenOptions): void {
+  createRoot(root).render(<PlayerScreen app={app} options={options} />);
 }
 
 export function renderMessage(root: HTMLElement, text: string): void {

@@ -38,6 +38,7 @@ const CHECKS: { [K in keyof WidgetConfig]: { check: Checker; expected: string } 
   enabledShare: { check: isBoolean, expected: 'true or false' },
   userId: { check: optional(isString), expected: 'a non-empty string' },
   checkAvailability: { check: isBoolean, expected: 'true or false' },
+  debug: { check: isBoolean, expected: 'true or false' },
   requestHeaders: { check: isHeaderMap, expected: 'an object of header names to string values' },
 };
 

@@ -63,6 +63,7 @@ function fromQuery(query: URLSearchParams): Record<string, unknown> {
     enabledShare: parseFlag(query.get('enabled_share')),
     userId: text('user_id'),
     checkAvailability: query.has('disable_checking_available') ? false : undefined,
+    debug: query.has('debug') ? true : undefined,
   };
 }
 

@@ -47,6 +47,8 @@ export interface WidgetConfig {
   userId: string | undefined;
   /** False when the query has disable_checking_available (SPEC.md section 5). */
   checkAvailability: boolean;
+  /** Query debug: the engine's statistics line (engine, rendition, buffer, bandwidth) over the video. */
+  debug: boolean;
   /** Global requestHeaders: extra headers on every catalogue call (SPEC.md section 7). */
   requestHeaders: Record<string, string>;
 }
@@ -76,5 +78,6 @@ export function createDefaultConfig(): WidgetConfig {
     userId: undefined,
     checkAvailability: true,
     requestHeaders: {},
+    debug: false,
   };
 }

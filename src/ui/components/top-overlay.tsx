@@ -1,4 +1,5 @@
-import { useEffect, useRef, useState } from 'react';
+import { useSyncExternalStore } from 'react';
+import { MENU_ROOT_ATTRIBUTE, type ActiveMenu, type ActiveMenuStore } from '../menus/active-menu.ts';
 import { ru } from '../i18n/ru.ts';
 import { PickerMenu, type PickerOption } from './picker-menu.tsx';
 
@@ -23,26 +24,17 @@ export interface TopOverlayProps {
   onSelectVariant(id: number): void;
   /** Present when sharing is enabled. */
   onShare: (() => void) | undefined;
+  /** The one open menu of the whole player (SPEC.md section 4); a click outside closes it. */
+  menus: ActiveMenuStore;
 }
 
-type OpenMenu = 'seasons' | 'episodes' | 'variants-episode' | undefined;
+type OverlayMenu = Extract<ActiveMenu, 'seasons' | 'episodes' | 'variants-episode'>;
 
 /** The title, the season and episode line, their pickers, the voice-over picker and 'Поделиться'. */
 export function TopOverlay(props: TopOverlayProps) {
-  const [openMenu, setOpenMenu] = useState<OpenMenu>();
-  const root = useRef<HTMLDivElement>(null);
+  const openMenu = useSyncExternalStore(props.menus.subscribe, () => props.menus.getState().menu);
 
-  // A click outside closes the open menu (SPEC.md section 2).
-  useEffect(() => {
-    if (!openMenu) return;
-    const close = (event: PointerEvent) => {
-      if (!root.current?.contains(event.target as Node)) setOpenMenu(undefined);
-    };
-    document.addEventListener('pointerdown', close);
-    return () => document.removeEventListener('pointerdown', close);
-  }, [openMenu]);
-
-  const picker = (name: Exclude<OpenMenu, undefined>, menuName: string, model: PickerModel | undefined, onSelect: (id: number) => void) =>
+  const picker = (name: OverlayMenu, menuName: string, model: PickerModel | undefined, onSelect: (id: number) => void) =>
     model ? (
       <PickerMenu
         label={model.label}
@@ -50,13 +42,13 @@ export function TopOverlay(props: TopOverlayProps) {
         options={model.options}
         selectedId={model.selectedId}
         open={openMenu === name}
-        onOpenChange={(open) => setOpenMenu(open ? name : undefined)}
+        onOpenChange={(open) => props.menus.update({ menu: open ? name : 'none' })}
         onSelect={onSelect}
       />
     ) : null;
 
   return (
-    <div ref={root} className="top-overlay">
+    <div className="top-overlay" {...{ [MENU_ROOT_ATTRIBUTE]: '' }}>
       <h1 className="top-overlay__title">{props.title}</h1>
       {props.episodeLine ? <p className="top-overlay__episode" data-testid="episode-line">{props.episodeLine}</p> : null}
       <div className="top-overlay__pickers">

@@ -1,0 +1,280 @@
+import { expect, test, type Locator, type Page } from '@playwright/test';
+import { chooseSetting, embed, expectPlaysPast, showControls } from './helpers.ts';
+
+const videoOf = (page: Page) => page.locator('video');
+const read = <T,>(video: Locator, pick: (element: HTMLVideoElement) => T) => video.evaluate(pick);
+const time = (video: Locator) => read(video, (element) => element.currentTime);
+
+/** Plays muted to `seconds`, then pauses there: a still place to measure seeks from. */
+async function pausedAt(page: Page, seconds: number): Promise<Locator> {
+  const video = videoOf(page);
+  await expectPlaysPast(video, seconds);
+  await read(video, (element) => element.pause());
+  await showControls(page);
+  return video;
+}
+
+test.describe('controls at a desktop size', () => {
+  test('play and pause by their buttons', async ({ page }) => {
+    await embed(page, '?movie_id=1');
+    const video = videoOf(page);
+    await page.locator('.control-bar').getByRole('button', { name: 'Воспроизвести' }).click();
+    await expect.poll(() => read(video, (element) => element.paused)).toBe(false);
+    await showControls(page);
+    await page.getByRole('button', { name: 'Пауза' }).click();
+    await expect.poll(() => read(video, (element) => element.paused)).toBe(true);
+    await expect(page.locator('.control-bar').getByRole('button', { name: 'Воспроизвести' })).toBeVisible();
+  });
+
+  test('back and forward 10 seconds', async ({ page }) => {
+    await embed(page, '?movie_id=1');
+    const video = await pausedAt(page, 12);
+    const start = await time(video);
+    await page.getByRole('button', { name: 'Вперёд на 10 секунд' }).click();
+    await expect.poll(() => time(video)).toBeCloseTo(start + 10, 0);
+    await page.getByRole('button', { name: 'Назад на 10 секунд' }).click();
+    await expect.poll(() => time(video)).toBeCloseTo(start, 0);
+  });
+
+  test('the next-episode button shows its card on hover and opens the next episode', async ({ page }) => {
+    await embed(page, '?movie_id=2');
+    const next = page.getByRole('button', { name: 'Следующая серия' });
+    await next.hover();
+    const card = page.getByRole('group', { name: 'Следующий эпизод' });
+    await expect(card).toContainText('Эпизод 3');
+    await next.click();
+    await expect(page.getByTestId('episode-line')).toHaveText('1 сезон, 3 серия.');
+    await expectPlaysPast(videoOf(page), 1);
+  });
+
+  test('mute, unmute and the volume slider', async ({ page }) => {
+    await embed(page, '?movie_id=1');
+    const video = videoOf(page);
+    await page.getByRole('button', { name: 'Выключить звук' }).click();
+    await expect.poll(() => read(video, (element) => element.muted)).toBe(true);
+    await page.getByRole('button', { name: 'Включить звук' }).click();
+    await expect.poll(() => read(video, (element) => element.muted)).toBe(false);
+    const slider = page.getByRole('slider', { name: 'Громкость' });
+    await slider.focus();
+    await page.keyboard.press('ArrowLeft');
+    await page.keyboard.press('ArrowLeft');
+    await expect.poll(() => read(video, (element) => element.volume)).toBeCloseTo(0.9, 2);
+    await expect(slider).toHaveAttribute('aria-valuetext', '90 %');
+    await expect(page.getByRole('status').filter({ hasText: /Громкость/ })).toHaveCount(0); // cleared after 150 ms
+  });
+
+  test('seeking by the slider: a click, and the keyboard', async ({ page }) => {
+    await embed(page, '?movie_id=1');
+    const video = await pausedAt(page, 1);
+    const duration = await read(video, (element) => element.duration);
+    const bar = page.getByRole('slider', { name: 'Перемотка' });
+    const box = await bar.boundingBox();
+    if (!box) throw new Error('no seek bar');
+    await page.mouse.click(box.x + box.width / 2, box.y + box.height / 2);
+    await expect.poll(() => time(video)).toBeCloseTo(duration / 2, 0);
+    await bar.focus();
+    await page.keyboard.press('ArrowRight');
+    await expect.poll(() => time(video)).toBeCloseTo(duration / 2 + 5, 0);
+    await expect(bar).toHaveAttribute('aria-valuetext', /^0:00:3\d из 0:01:00$/);
+  });
+
+  test('the thumbnail preview appears over the seek bar under the pointer', async ({ page }) => {
+    await embed(page, '?movie_id=1&debug');
+    const video = videoOf(page);
+    await expectPlaysPast(video, 1);
+    await expect(page.getByTestId('thumbnails')).toHaveText('миниатюры');
+    await showControls(page);
+    const bar = page.getByRole('slider', { name: 'Перемотка' });
+    const box = await bar.boundingBox();
+    if (!box) throw new Error('no seek bar');
+    await page.mouse.move(box.x + box.width * 0.75, box.y + box.height / 2);
+    const preview = page.locator('.seek-bar__thumbnail');
+    await expect(preview).toBeVisible();
+    expect(await preview.evaluate((element) => getComputedStyle(element).backgroundImage)).toMatch(/thumbs/);
+    await expect(page.locator('.seek-bar__time')).toHaveText(/^0:00:4[4-6]$/);
+  });
+
+  test('each settings submenu changes what it says', async ({ page }) => {
+    await embed(page, '?movie_id=1');
+    const video = videoOf(page);
+    await expectPlaysPast(video, 1);
+    await chooseSetting(page, 'Скорость', '1.5');
+    await expect.poll(() => read(video, (element) => element.playbackRate)).toBe(1.5);
+    await chooseSetting(page, 'Качество', '240p');
+    await chooseSetting(page, 'Аудио', 'English');
+    await chooseSetting(page, 'Усиление звука', '200 %');
+    await showControls(page);
+    await page.getByRole('button', { name: 'Настройки' }).click();
+    const menu = page.getByRole('menu', { name: 'Настройки' });
+    await expect(menu.getByRole('menuitem', { name: /^Скорость/ })).toContainText('1.5');
+    await expect(menu.getByRole('menuitem', { name: /^Качество/ })).toContainText('240p');
+    await expect(menu.getByRole('menuitem', { name: /^Аудио/ })).toContainText('English');
+    await expect(menu.getByRole('menuitem', { name: /^Усиление звука/ })).toContainText('200 %');
+    await page.getByRole('menuitem', { name: /^Скорость/ }).click();
+    await page.getByRole('button', { name: 'Назад', exact: true }).click();
+    await expect(menu.getByRole('menuitem', { name: /^Качество/ })).toBeVisible();
+  });
+
+  test('the subtitles button shows and hides the subtitles', async ({ page }) => {
+    await embed(page, '?movie_id=1');
+    const video = videoOf(page);
+    const showing = () => read(video, (element) => [...element.textTracks].filter((track) => track.mode === 'showing').map((track) => track.language));
+    const button = page.getByRole('button', { name: 'Субтитры' });
+    await button.click();
+    await expect.poll(showing).toEqual(['ru']);
+    await expect(button).toHaveAttribute('aria-pressed', 'true');
+    await button.click();
+    await expect.poll(showing).toEqual([]);
+  });
+
+  test('one menu at a time, and a click outside closes it', async ({ page }) => {
+    await embed(page, '?movie_id=2');
+    await page.getByRole('button', { name: 'Настройки' }).click();
+    await expect(page.getByRole('menu', { name: 'Настройки' })).toBeVisible();
+    await page.getByRole('button', { name: '1 сезон' }).click();
+    await expect(page.getByRole('menu', { name: 'Сезоны' })).toBeVisible();
+    await expect(page.getByRole('menu', { name: 'Настройки' })).toHaveCount(0);
+    const box = await videoOf(page).boundingBox();
+    if (!box) throw new Error('no video');
+    await page.mouse.click(box.x + box.width / 2, box.y + box.height * 0.6);
+    await expect(page.getByRole('menu')).toHaveCount(0);
+  });
+
+  /** Double-clicks the gesture surface at `fraction` of its width, above the big play button. */
+  const doubleClickAt = async (page: Page, fraction: number) => {
+    const box = await page.getByTestId('gesture-surface').boundingBox();
+    if (!box) throw new Error('no surface');
+    await page.mouse.dblclick(box.x + box.width * fraction, box.y + box.height * 0.3);
+  };
+
+  test('double-click on the right fifth seeks +10 s, in the middle it toggles fullscreen', async ({ page }) => {
+    await embed(page, '?movie_id=1');
+    const video = await pausedAt(page, 12);
+    const start = await time(video);
+    await doubleClickAt(page, 0.95);
+    await expect.poll(() => time(video)).toBeCloseTo(start + 10, 0);
+    await doubleClickAt(page, 0.5);
+    await expect.poll(() => page.evaluate(() => document.fullscreenElement !== null)).toBe(true);
+    await doubleClickAt(page, 0.5);
+    await expect.poll(() => page.evaluate(() => document.fullscreenElement === null)).toBe(true);
+  });
+
+  test('double-click on the left fifth seeks −10 s', async ({ page }) => {
+    await embed(page, '?movie_id=1');
+    const video = await pausedAt(page, 12);
+    const start = await time(video);
+    await doubleClickAt(page, 0.05);
+    await expect.poll(() => time(video)).toBeCloseTo(start - 10, 0);
+  });
+
+  test('a single click toggles play', async ({ page }) => {
+    await embed(page, '?movie_id=1');
+    const video = await pausedAt(page, 1);
+    const box = await page.getByTestId('gesture-surface').boundingBox();
+    if (!box) throw new Error('no surface');
+    await page.mouse.click(box.x + box.width / 2, box.y + box.height * 0.4);
+    await expect.poll(() => read(video, (element) => element.paused)).toBe(false);
+  });
+
+  test('the keyboard map', async ({ page }) => {
+    await embed(page, '?movie_id=1');
+    const video = await pausedAt(page, 12);
+    await page.locator('body').focus();
+    const start = await time(video);
+    await page.keyboard.press('ArrowRight');
+    await expect.poll(() => time(video)).toBeCloseTo(start + 5, 0);
+    await page.keyboard.press('Shift+ArrowLeft');
+    await expect.poll(() => time(video)).toBeCloseTo(start - 5, 0);
+    await page.keyboard.press('l');
+    await expect.poll(() => time(video)).toBeCloseTo(start + 5, 0);
+    await page.keyboard.press('5');
+    await expect.poll(() => time(video)).toBeCloseTo(30, 0);
+    await page.keyboard.press('Home');
+    await expect.poll(() => time(video)).toBeLessThan(0.5);
+    const muted = await read(video, (element) => element.muted);
+    await page.keyboard.press('m');
+    await expect.poll(() => read(video, (element) => element.muted)).toBe(!muted);
+    await page.keyboard.press('m');
+    await expect.poll(() => read(video, (element) => element.muted)).toBe(muted);
+    await page.keyboard.press('ArrowDown');
+    await expect.poll(() => read(video, (element) => element.volume)).toBeCloseTo(0.95, 2);
+    await page.keyboard.press('>');
+    await expect.poll(() => read(video, (element) => element.playbackRate)).toBe(1.25);
+    await page.keyboard.press('c');
+    await expect.poll(() => read(video, (element) => [...element.textTracks].some((track) => track.mode === 'showing'))).toBe(true);
+    await page.keyboard.press('k');
+    await expect.poll(() => read(video, (element) => element.paused)).toBe(false);
+    await page.keyboard.press('Space');
+    await expect.poll(() => read(video, (element) => element.paused)).toBe(true);
+  });
+
+  test('Shift+N opens the next episode', async ({ page }) => {
+    await embed(page, '?movie_id=2');
+    await expect(page.getByTestId('episode-line')).toHaveText('1 сезон, 2 серия. Перекрёсток');
+    await page.locator('body').focus();
+    await page.keyboard.press('Shift+N');
+    await expect(page.getByTestId('episode-line')).toHaveText('1 сезон, 3 серия.');
+  });
+
+  test('the controls hide while playing without activity and come back on a move', async ({ page }) => {
+    await embed(page, '?movie_id=1');
+    await expectPlaysPast(videoOf(page), 0.5);
+    const controls = page.locator('.controls');
+    await expect(controls).toHaveClass(/controls--hidden/, { timeout: 5000 });
+    await showControls(page);
+    await expect(controls).toHaveClass(/controls--shown/);
+  });
+
+  test('fullscreen and picture-in-picture, entered and left by their buttons', async ({ page }) => {
+    await embed(page, '?movie_id=1');
+    await page.getByRole('button', { name: 'Полноэкранный режим' }).click();
+    await expect.poll(() => page.evaluate(() => document.fullscreenElement?.className)).toBe('player');
+    await page.getByRole('button', { name: 'Выйти из полноэкранного режима' }).click();
+    await expect.poll(() => page.evaluate(() => document.fullscreenElement)).toBeNull();
+    await expectPlaysPast(videoOf(page), 0.5);
+    await showControls(page);
+    await page.getByRole('button', { name: 'Картинка в картинке' }).click();
+    await expect.poll(() => page.evaluate(() => document.pictureInPictureElement?.tagName)).toBe('VIDEO');
+    await showControls(page);
+    await page.getByRole('button', { name: 'Картинка в картинке' }).click();
+    await expect.poll(() => page.evaluate(() => document.pictureInPictureElement)).toBeNull();
+  });
+});
+
+test.describe('controls at a phone size', () => {
+  test.use({ viewport: { width: 390, height: 220 }, hasTouch: true, isMobile: true });
+
+  test('a tap shows the controls without pausing; a double tap on a side seeks', async ({ page }) => {
+    await embed(page, '?movie_id=1');
+    const video = videoOf(page);
+    await expectPlaysPast(video, 1);
+    const controls = page.locator('.controls');
+    await expect(controls).toHaveClass(/controls--hidden/, { timeout: 5000 });
+    const surface = page.getByTestId('gesture-surface');
+    const box = await surface.boundingBox();
+    if (!box) throw new Error('no surface');
+    await page.touchscreen.tap(box.x + box.width / 2, box.y + box.height / 2);
+    await expect(controls).toHaveClass(/controls--shown/);
+    expect(await read(video, (element) => element.paused)).toBe(false);
+    const before = await time(video);
+    await page.touchscreen.tap(box.x + box.width * 0.95, box.y + box.height * 0.3);
+    await page.touchscreen.tap(box.x + box.width * 0.95, box.y + box.height * 0.3);
+    await expect.poll(() => time(video)).toBeGreaterThan(before + 8);
+  });
+
+  test('the mobile layout: centre row, and settings with subtitles and the extra actions', async ({ page }) => {
+    await embed(page, '?movie_id=1&enabled_share');
+    await expect(page.locator('.control-bar--compact')).toBeVisible();
+    const centre = page.locator('.control-bar__centre').getByRole('button');
+    await expect(centre.nth(0)).toHaveAccessibleName('Назад на 10 секунд');
+    await expect(centre.nth(1)).toHaveAccessibleName(/^(Воспроизвести|Пауза)$/);
+    await expect(centre.nth(2)).toHaveAccessibleName('Вперёд на 10 секунд');
+    await page.getByRole('button', { name: 'Настройки' }).click();
+    const menu = page.getByRole('menu', { name: 'Настройки' });
+    await expect(menu.getByRole('menuitem', { name: /^Субтитры/ })).toContainText('Выкл.');
+    await expect(menu.getByRole('menuitem', { name: 'Поделиться' })).toBeVisible();
+    await menu.getByRole('menuitem', { name: /^Субтитры/ }).click();
+    await page.getByRole('menuitemradio', { name: 'Русский' }).click();
+    await expect(menu.getByRole('menuitem', { name: /^Субтитры/ })).not.toContainText('Выкл.');
+  });
+});

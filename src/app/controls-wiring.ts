@@ -1,0 +1,91 @@
+import type { Episode } from '../api/schema.ts';
+import { createAirPlay } from '../core/features/airplay.ts';
+import { createAudioGain } from '../core/features/audio-gain.ts';
+import { createFullscreenController } from '../core/features/fullscreen-controller.ts';
+import { createPictureInPicture } from '../core/features/picture-in-picture.ts';
+import { createRemotePlayback } from '../core/features/remote-playback.ts';
+import { createTextTracks } from '../core/features/text-tracks.ts';
+import type { PlayerCore } from '../core/player-core.ts';
+import type { ControlsHost } from '../ui/components/controls/controls-host.ts';
+import type { HostBridge } from './host-bridge.ts';
+import type { PlayerApp } from './player-app.ts';
+
+/** The browser features of one player element, created once and destroyed together. */
+export type PlayerFeatures = Pick<ControlsHost, 'textTracks' | 'fullscreen' | 'pictureInPicture' | 'airPlay' | 'cast' | 'audioGain'> & {
+  destroy(): void;
+};
+
+export interface PlayerFeaturesOptions {
+  video: HTMLVideoElement;
+  /** The element that goes fullscreen: the player with its controls. */
+  element: HTMLElement;
+  bridge: HostBridge;
+  fullscreenMode: 'native' | 'stretch';
+}
+
+const warn = (error: unknown) => console.warn(error);
+
+export function createPlayerFeatures({ video, element, bridge, fullscreenMode }: PlayerFeaturesOptions): PlayerFeatures {
+  const isIOS = /iP(hone|od|ad)/.test(navigator.userAgent) || (navigator.maxTouchPoints > 1 && /Macintosh/.test(navigator.userAgent));
+  const fullscreen = createFullscreenController({
+    element,
+    video,
+    doc: document,
+    framed: window.parent !== window,
+    isIOS,
+    postToHost: bridge.post,
+    preferredMode: fullscreenMode,
+  });
+  const stopCommands = bridge.onCommand((command) => {
+    if (command.type === 'exitFullScreen') fullscreen.hostExited();
+  });
+  const textTracks = createTextTracks(video.textTracks);
+  const pictureInPicture = createPictureInPicture({ video, doc: document });
+  const airPlay = createAirPlay({
+    video,
+    win: { WebKitPlaybackTargetAvailabilityEvent: (window as unknown as Record<string, unknown>).WebKitPlaybackTargetAvailabilityEvent },
+  });
+  const remote = createRemotePlayback({ video });
+  const audioGain = createAudioGain({ video });
+  return {
+    textTracks,
+    fullscreen,
+    pictureInPicture,
+    airPlay: { store: airPlay.store, pick: airPlay.showPicker },
+    cast: { store: remote.store, pick: () => void remote.prompt().catch(warn) },
+    audioGain,
+    destroy() {
+      stopCommands();
+      for (const feature of [fullscreen, textTracks, pictureInPicture, airPlay, remote, audioGain]) feature.destroy();
+    },
+  };
+}
+
+/** What the controls may ask of this episode's player (ARCHITECTURE.md rule 4). */
+export function createControlsHost(options: {
+  core: PlayerCore;
+  app: PlayerApp;
+  features: PlayerFeatures;
+  next: Episode | undefined;
+  share: (() => void) | undefined;
+}): ControlsHost {
+  const { core, app, features, next, share } = options;
+  return {
+    ...features,
+    store: core.store,
+    play: () => void core.play().catch(() => undefined),
+    pause: core.pause,
+    seek: core.seek,
+    setVolume: core.setVolume,
+    setMuted: core.setMuted,
+    setRate: core.setRate,
+    selectQuality: app.selectQuality,
+    selectAudioTrack: app.selectAudioTrack,
+    thumbnailAt: core.thumbnailAt,
+    nextEpisode: next && { order: next.order, title: next.title, description: next.description, posterUrl: next.posterPath ?? undefined },
+    playNextEpisode: () => {
+      if (next) app.selectEpisode(next.id, { play: true });
+    },
+    share,
+  };
+}

@@ -1,0 +1,111 @@
+import { useState, useSyncExternalStore } from 'react';
+import type { Store } from '../../../core/store.ts';
+import { usePlayerState } from '../../hooks/use-player-state.ts';
+import { ru } from '../../i18n/ru.ts';
+import type { PlayerAction } from '../../interaction/keyboard-shortcuts.ts';
+import type { ActiveMenuStore } from '../../menus/active-menu.ts';
+import { NextEpisodeCard } from '../next-episode-card.tsx';
+import { ControlButton } from './control-button.tsx';
+import type { ControlsHost } from './controls-host.ts';
+import { SeekBar } from './seek-bar.tsx';
+import { SettingsControl } from './settings-control.tsx';
+import { TimeDisplay } from './time-display.tsx';
+import { VolumeControl } from './volume-control.tsx';
+
+export interface ControlBarProps {
+  host: ControlsHost;
+  menus: ActiveMenuStore;
+  /** The mobile layout (SPEC.md section 2). */
+  compact: boolean;
+  /** False while hidden: the seek bar then does no work. */
+  active: boolean;
+  perform(action: PlayerAction): void;
+}
+
+const useFeature = <S extends object>(store: Store<S>) => useSyncExternalStore(store.subscribe, store.getState);
+
+/** The desktop bar, or the mobile rows: the same controls, placed for a mouse or a thumb. */
+export function ControlBar({ host, menus, compact, active, perform }: ControlBarProps) {
+  const paused = usePlayerState(host.store, (state) => state.paused || state.ended);
+  const fullscreen = useFeature(host.fullscreen.store);
+  const pip = useFeature(host.pictureInPicture.store);
+  const airPlay = useFeature(host.airPlay.store);
+  const cast = useFeature(host.cast.store);
+  const subtitles = useFeature(host.textTracks.store);
+  const [previewNext, setPreviewNext] = useState(false);
+
+  const playButton = (
+    <ControlButton label={paused ? ru.play : ru.pause} icon={paused ? 'play' : 'pause'} onClick={() => perform({ type: 'toggle-play' })} />
+  );
+  const back = <ControlButton label={ru.back10} icon="back10" onClick={() => perform({ type: 'seek-by', seconds: -10 })} />;
+  const forward = <ControlButton label={ru.forward10} icon="forward10" onClick={() => perform({ type: 'seek-by', seconds: 10 })} />;
+  const seekBar = <SeekBar store={host.store} onSeek={host.seek} thumbnailAt={host.thumbnailAt} active={active} />;
+  const volume = <VolumeControl store={host.store} setVolume={host.setVolume} setMuted={host.setMuted} />;
+  const fullscreenButton = fullscreen.supported ? (
+    <ControlButton
+      label={fullscreen.active ? ru.exitFullscreen : ru.enterFullscreen}
+      icon={fullscreen.active ? 'exitFullscreen' : 'fullscreen'}
+      onClick={() => perform({ type: 'toggle-fullscreen' })}
+    />
+  ) : null;
+  const settings = <SettingsControl host={host} menus={menus} compact={compact} />;
+
+  if (compact) {
+    return (
+      <div className="control-bar control-bar--compact">
+        <div className="control-bar__top">{settings}</div>
+        <div className="control-bar__centre">
+          {back}
+          <div className="control-bar__centre-play">{playButton}</div>
+          {forward}
+        </div>
+        <div className="control-bar__bottom">
+          {volume}
+          {seekBar}
+          <TimeDisplay store={host.store} />
+          {fullscreenButton}
+        </div>
+      </div>
+    );
+  }
+
+  const next = host.nextEpisode;
+  return (
+    <div className="control-bar">
+      {seekBar}
+      <div className="control-bar__row">
+        {playButton}
+        {back}
+        {forward}
+        {next ? (
+          <div className="control-bar__next" onPointerEnter={() => setPreviewNext(true)} onPointerLeave={() => setPreviewNext(false)}>
+            <ControlButton label={ru.nextEpisodeButton} icon="next" onClick={() => perform({ type: 'next-episode' })} />
+            {previewNext ? (
+              <div className="control-bar__next-preview">
+                <NextEpisodeCard placement="preview" {...next} onWatch={() => perform({ type: 'next-episode' })} />
+              </div>
+            ) : null}
+          </div>
+        ) : null}
+        {volume}
+        <TimeDisplay store={host.store} />
+        <span className="control-bar__spacer" />
+        {airPlay.available ? <ControlButton label={ru.airplay} icon="airplay" onClick={host.airPlay.pick} /> : null}
+        {settings}
+        {subtitles.tracks.length > 0 ? (
+          <ControlButton
+            label={ru.subtitles}
+            icon="subtitles"
+            aria-pressed={subtitles.activeId !== undefined}
+            onClick={() => perform({ type: 'toggle-subtitles' })}
+          />
+        ) : null}
+        {pip.supported ? (
+          <ControlButton label={ru.pictureInPicture} icon="pip" aria-pressed={pip.active} onClick={() => perform({ type: 'toggle-pip' })} />
+        ) : null}
+        {cast.available ? <ControlButton label={ru.googleCast} icon="cast" onClick={host.cast.pick} /> : null}
+        {fullscreenButton}
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,58 @@
+import type { PlayerAction } from '../../interaction/keyboard-shortcuts.ts';
+import { nextRate } from '../../interaction/keyboard-shortcuts.ts';
+import type { ControlsHost } from './controls-host.ts';
+import { UNMUTE_VOLUME } from './volume-control.tsx';
+
+const clamp = (value: number, min: number, max: number) => Math.min(max, Math.max(min, value));
+
+/**
+ * Turns a shortcut or gesture into requests. Seeks count from the last requested target while
+ * the element is still seeking, so a held arrow key keeps moving instead of restarting from
+ * where the element has not yet arrived.
+ */
+export function createActionPerformer(host: ControlsHost): (action: PlayerAction) => void {
+  let lastTarget: number | undefined;
+  const seekTo = (time: number) => {
+    const { duration } = host.store.getState();
+    if (!Number.isFinite(duration)) return; // SPEC.md section 5: not seekable, ignored
+    lastTarget = clamp(time, 0, duration);
+    host.seek(lastTarget);
+  };
+  return (action) => {
+    const state = host.store.getState();
+    const from = state.seeking && lastTarget !== undefined ? lastTarget : state.currentTime;
+    switch (action.type) {
+      case 'toggle-play':
+        return state.paused || state.ended ? host.play() : host.pause();
+      case 'seek-by':
+        return seekTo(from + action.seconds);
+      case 'seek-to-fraction':
+        return seekTo(state.duration * action.fraction);
+      case 'seek-to-start':
+        return seekTo(0);
+      case 'seek-to-end':
+        return seekTo(state.duration);
+      case 'volume-by': {
+        const volume = clamp(Math.round((state.volume + action.delta) * 100) / 100, 0, 1);
+        host.setVolume(volume);
+        if (state.muted && volume > 0) host.setMuted(false);
+        return;
+      }
+      case 'toggle-mute':
+        if (!state.muted && state.volume > 0) return host.setMuted(true);
+        if (state.volume === 0) host.setVolume(UNMUTE_VOLUME);
+        return host.setMuted(false);
+      case 'toggle-fullscreen':
+        return void host.fullscreen.toggle().catch((error: unknown) => console.warn(error));
+      case 'toggle-pip':
+        return void host.pictureInPicture.toggle().catch((error: unknown) => console.warn(error));
+      case 'toggle-subtitles':
+        return host.textTracks.toggle();
+      case 'rate-step':
+        return host.setRate(nextRate(state.rate, action.direction));
+      case 'next-episode':
+        if (host.nextEpisode) host.playNextEpisode();
+        return;
+    }
+  };
+}

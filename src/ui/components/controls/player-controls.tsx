@@ -1,0 +1,118 @@
+import { useEffect, useMemo, useRef, useState, useSyncExternalStore, type PointerEvent, type ReactNode } from 'react';
+import { usePlayerState } from '../../hooks/use-player-state.ts';
+import { ru } from '../../i18n/ru.ts';
+import { actionForKey } from '../../interaction/keyboard-shortcuts.ts';
+import { timerSchedule } from '../../interaction/schedule.ts';
+import { createTapGestures, type GestureAction } from '../../interaction/tap-gestures.ts';
+import type { ActiveMenuStore } from '../../menus/active-menu.ts';
+import '../../styles/controls.css';
+import { ControlBar } from './control-bar.tsx';
+import type { ControlsHost } from './controls-host.ts';
+import { createActionPerformer } from './perform-action.ts';
+import { useControlsVisibility } from './use-controls-visibility.ts';
+import { useMediaQuery } from './use-media-query.ts';
+import { BufferingSpinner } from './buffering-spinner.tsx';
+import { ControlButton } from './control-button.tsx';
+import { StateAnnouncer } from './state-announcer.tsx';
+
+/** The sm breakpoint (SPEC.md section 2, mobile layout). */
+export const COMPACT_QUERY = '(max-width: 639px)';
+
+export interface PlayerControlsProps {
+  host: ControlsHost;
+  menus: ActiveMenuStore;
+  /** The top overlay: it shows and hides with the controls. */
+  top: ReactNode;
+}
+
+/**
+ * The controls over the video: the gesture surface, the big play button, the buffering
+ * spinner and the bar (desktop) or the dimmed overlay with its rows (mobile, SPEC.md section 2).
+ * Keyboard shortcuts work while the player's document has focus and no field is being typed in.
+ */
+export function PlayerControls({ host, menus, top }: PlayerControlsProps) {
+  const compact = useMediaQuery(COMPACT_QUERY);
+  const root = useRef<HTMLDivElement>(null);
+  const menu = useSyncExternalStore(menus.subscribe, () => menus.getState().menu);
+  const paused = usePlayerState(host.store, (state) => state.paused);
+  const started = usePlayerState(host.store, (state) => state.started);
+  const stretched = useSyncExternalStore(host.fullscreen.store.subscribe, () => host.fullscreen.store.getState().mode === 'stretch');
+  const perform = useMemo(() => createActionPerformer(host), [host]);
+  const visibility = useControlsVisibility({ paused, preloading: !started, menuOpen: menu !== 'none', root });
+
+  // Shortcuts: on the frame's document, so they work wherever focus is inside the player.
+  useEffect(() => {
+    const onKeyDown = (event: KeyboardEvent) => {
+      const target = event.target as HTMLElement | null;
+      const action = actionForKey({
+        key: event.key, code: event.code, shiftKey: event.shiftKey, ctrlKey: event.ctrlKey, metaKey: event.metaKey,
+        altKey: event.altKey, repeat: event.repeat,
+        target: target && { tagName: target.tagName, isContentEditable: target.isContentEditable, role: target.getAttribute?.('role') ?? null, type: (target as HTMLInputElement).type },
+      });
+      if (!action) return;
+      event.preventDefault();
+      visibility.activity();
+      perform(action);
+    };
+    document.addEventListener('keydown', onKeyDown);
+    return () => document.removeEventListener('keydown', onKeyDown);
+  }, [perform, visibility]);
+
+  // One recognizer per pointer kind: a click toggles play, a tap only the controls (SPEC.md section 2).
+  // They live as long as the controls: a pending tap must survive the re-renders it causes.
+  const latest = useRef({ perform, visibility });
+  latest.current = { perform, visibility };
+  const [gestures] = useState(() => {
+    const onAction = (action: GestureAction) => {
+      const { perform: run, visibility: controls } = latest.current;
+      if (action === 'toggle-controls') return controls.visible ? controls.hide() : controls.activity();
+      controls.activity();
+      if (action === 'toggle-play') run({ type: 'toggle-play' });
+      else if (action === 'toggle-fullscreen') run({ type: 'toggle-fullscreen' });
+      else if (action === 'seek-back' || action === 'seek-forward') run({ type: 'seek-by', seconds: action === 'seek-back' ? -10 : 10 });
+    };
+    return {
+      mouse: createTapGestures({ pointer: 'mouse', schedule: timerSchedule, onAction }),
+      touch: createTapGestures({ pointer: 'touch', schedule: timerSchedule, onAction }),
+    };
+  });
+  useEffect(() => () => {
+    gestures.mouse.destroy();
+    gestures.touch.destroy();
+  }, [gestures]);
+  const recognizer = (event: PointerEvent<HTMLDivElement>) => (event.pointerType === 'mouse' ? gestures.mouse : gestures.touch);
+
+  const point = (event: PointerEvent<HTMLDivElement>) => {
+    const rect = event.currentTarget.getBoundingClientRect();
+    return { x: event.clientX - rect.left, y: event.clientY - rect.top, width: rect.width, time: event.timeStamp };
+  };
+  const shown = visibility.visible;
+
+  return (
+    <div
+      ref={root}
+      className={`controls${compact ? ' controls--compact' : ''}${shown ? ' controls--shown' : ' controls--hidden'}`}
+      onPointerMove={(event) => event.pointerType === 'mouse' && visibility.activity()}
+      onPointerLeave={(event) => event.pointerType === 'mouse' && visibility.hide()}
+    >
+      <div
+        className="controls__surface"
+        data-testid="gesture-surface"
+        onPointerDown={(event) => recognizer(event)?.down(point(event))}
+        onPointerUp={(event) => recognizer(event)?.up(point(event))}
+      />
+      <BufferingSpinner store={host.store} />
+      <StateAnnouncer store={host.store} />
+      {!compact && (paused || !started) ? (
+        <ControlButton className="controls__big-play" label={ru.play} icon="play" onClick={() => host.play()} />
+      ) : null}
+      <div className="controls__layer" inert={!shown}>
+        {top}
+        <ControlBar host={host} menus={menus} compact={compact} active={shown} perform={perform} />
+      </div>
+      {stretched ? (
+        <ControlButton className="controls__close" label={ru.close} icon="close" onClick={() => void host.fullscreen.toggle()} />
+      ) : null}
+    </div>
+  );
+}

@@ -1,0 +1,78 @@
+import { useSyncExternalStore } from 'react';
+import type { Store } from '../../../core/store.ts';
+import { usePlayerState } from '../../hooks/use-player-state.ts';
+import { ru } from '../../i18n/ru.ts';
+import { MENU_ROOT_ATTRIBUTE, type ActiveMenu, type ActiveMenuStore } from '../../menus/active-menu.ts';
+import { ControlButton } from './control-button.tsx';
+import type { ControlsHost } from './controls-host.ts';
+import { SettingsMenu, type ExtraAction, type SettingsView } from './settings-menu.tsx';
+
+const SETTINGS_VIEWS: ReadonlySet<ActiveMenu> = new Set<SettingsView>(['main', 'quality', 'playback-rate', 'audio-tracks', 'subs', 'audio-boost']);
+
+const useFeature = <S extends object>(store: Store<S>) => useSyncExternalStore(store.subscribe, store.getState);
+
+/** 'Настройки' and its menu, one of the player's menus (SPEC.md section 4: one active at a time). */
+export function SettingsControl({ host, menus, compact }: { host: ControlsHost; menus: ActiveMenuStore; compact: boolean }) {
+  const menu = useSyncExternalStore(menus.subscribe, () => menus.getState().menu);
+  const open = SETTINGS_VIEWS.has(menu);
+  const qualities = usePlayerState(host.store, (state) => state.qualities);
+  const qualityIndex = usePlayerState(host.store, (state) => state.qualityIndex);
+  const autoQuality = usePlayerState(host.store, (state) => state.autoQuality);
+  const rate = usePlayerState(host.store, (state) => state.rate);
+  const audioTracks = usePlayerState(host.store, (state) => state.audioTracks);
+  const audioTrackIndex = usePlayerState(host.store, (state) => state.audioTrackIndex);
+  const subtitles = useFeature(host.textTracks.store);
+  const gain = useFeature(host.audioGain.store);
+  const pip = useFeature(host.pictureInPicture.store);
+  const airPlay = useFeature(host.airPlay.store);
+  const cast = useFeature(host.cast.store);
+  const close = () => menus.update({ menu: 'none' });
+
+  // On a phone the bar has no room for these buttons: they are rows of the menu (SPEC.md section 2).
+  const extras: ExtraAction[] = [];
+  if (compact) {
+    const then = (run: () => unknown) => () => {
+      close();
+      void run();
+    };
+    if (host.share) extras.push({ id: 'share', label: ru.share, onSelect: then(host.share) });
+    if (airPlay.available) extras.push({ id: 'airplay', label: ru.airplay, onSelect: then(host.airPlay.pick) });
+    if (pip.supported) extras.push({ id: 'pip', label: ru.pictureInPicture, onSelect: then(host.pictureInPicture.toggle) });
+    if (cast.available) extras.push({ id: 'cast', label: ru.googleCast, onSelect: then(host.cast.pick) });
+  }
+
+  return (
+    <div className="settings-control" {...{ [MENU_ROOT_ATTRIBUTE]: '' }}>
+      <ControlButton
+        label={ru.settings}
+        icon="settings"
+        aria-haspopup="menu"
+        aria-expanded={open}
+        onClick={() => menus.update({ menu: open ? 'none' : 'main' })}
+      />
+      {open ? (
+        <SettingsMenu
+          view={menu as SettingsView}
+          onNavigate={(view) => menus.update({ menu: view })}
+          onClose={close}
+          qualities={qualities}
+          qualityIndex={qualityIndex}
+          autoQuality={autoQuality}
+          onSelectQuality={host.selectQuality}
+          rate={rate}
+          onSelectRate={host.setRate}
+          audioTracks={audioTracks}
+          audioTrackIndex={audioTrackIndex}
+          onSelectAudioTrack={host.selectAudioTrack}
+          textTracks={subtitles.tracks}
+          activeTextTrackId={subtitles.activeId}
+          onSelectTextTrack={host.textTracks.select}
+          audioGain={gain.supported ? gain.gain : undefined}
+          onSelectAudioGain={host.audioGain.setGain}
+          compact={compact}
+          extras={extras}
+        />
+      ) : null}
+    </div>
+  );
+}
