@@ -23,12 +23,14 @@ async function open(page: Page): Promise<void> {
   await video.evaluate((element: HTMLVideoElement) => {
     element.muted = true;
     return new Promise<void>((resolve) => {
-      element.addEventListener('timeupdate', function wait() {
+      // No named function here: the script runner would wrap it in a helper the page lacks.
+      const lifetime = new AbortController();
+      element.addEventListener('timeupdate', () => {
         if (element.currentTime < 6) return;
-        element.removeEventListener('timeupdate', wait);
+        lifetime.abort();
         element.pause();
         resolve();
-      });
+      }, { signal: lifetime.signal });
       void element.play();
     });
   });
@@ -38,14 +40,15 @@ try {
   const desktop = await browser.newPage({ viewport: { width: 960, height: 540 } });
   await open(desktop);
   await desktop.mouse.move(480, 200);
-  await desktop.screenshot({ path: `${OUT}controls-desktop.png` });
+  await desktop.locator('.controls--shown').waitFor();
+  await desktop.screenshot({ path: `${OUT}controls-desktop.png`, animations: 'disabled' });
   await desktop.getByRole('button', { name: 'Настройки' }).click();
-  await desktop.screenshot({ path: `${OUT}controls-desktop-settings.png` });
+  await desktop.screenshot({ path: `${OUT}controls-desktop-settings.png`, animations: 'disabled' });
 
   const phone = await browser.newPage({ viewport: { width: 390, height: 220 }, hasTouch: true, isMobile: true });
   await open(phone);
-  await phone.touchscreen.tap(195, 150);
-  await phone.screenshot({ path: `${OUT}controls-phone.png` });
+  await phone.locator('.controls--shown').waitFor();
+  await phone.screenshot({ path: `${OUT}controls-phone.png`, animations: 'disabled' });
   console.log(`screenshots written to ${OUT}`);
 } finally {
   await browser.close();
