@@ -241,6 +241,45 @@ test.describe('controls at a desktop size', () => {
   });
 });
 
+test.describe('Google Cast', () => {
+  test('without a configured sender no third-party script loads and there is no Google Cast button', async ({ page }) => {
+    const scripts: string[] = [];
+    page.on('request', (request) => {
+      if (request.resourceType() === 'script') scripts.push(new URL(request.url()).origin);
+    });
+    await embed(page, '?movie_id=1');
+    await expectPlaysPast(videoOf(page), 0.5);
+    await showControls(page);
+    await expect(page.getByRole('button', { name: 'Настройки' })).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Google Cast' })).toHaveCount(0);
+    expect(new Set(scripts)).toEqual(new Set([new URL(page.url()).origin]));
+  });
+
+  test('with a sender configured, the stream is cast at the current position and playback here pauses', async ({ page, baseURL }) => {
+    await page.route(`${baseURL}/fake-cast-sender.js`, (route) => route.fulfill({ path: new URL('./fixtures/fake-cast-sender.js', import.meta.url).pathname, contentType: 'text/javascript' }));
+    await page.addInitScript((url) => {
+      (window as unknown as Record<string, unknown>).__KINO_PLAYER_CONFIG__ = { castSenderUrl: url };
+    }, `${baseURL}/fake-cast-sender.js`);
+    await embed(page, '?movie_id=1');
+    const video = videoOf(page);
+    await expectPlaysPast(video, 2);
+    await showControls(page);
+    await page.getByRole('button', { name: 'Google Cast' }).click();
+    const loads = await expect
+      .poll(() => page.evaluate(() => (window as unknown as { __castLoads?: Array<{ currentTime: number; autoplay: boolean; media: { contentId: string; contentType: string; metadata: { title: string } } }> }).__castLoads))
+      .toHaveLength(1)
+      .then(() => page.evaluate(() => (window as unknown as { __castLoads: Array<{ currentTime: number; autoplay: boolean; media: { contentId: string; contentType: string; metadata: { title: string } } }> }).__castLoads));
+    const [load] = loads;
+    expect(load?.media.contentId).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/catalog-api\/media\/.+\.m3u8$/);
+    expect(load?.media.contentType).toBe('application/x-mpegURL');
+    expect(load?.media.metadata.title).toBe('Северный маяк');
+    expect(load?.currentTime).toBeGreaterThan(1.5);
+    expect(load?.autoplay).toBe(true);
+    await expect.poll(() => read(video, (element) => element.paused)).toBe(true);
+    await expect(page.getByRole('status').filter({ hasText: 'Воспроизводится на другом устройстве' })).toBeVisible();
+  });
+});
+
 test.describe('controls at a phone size', () => {
   test.use({ viewport: { width: 390, height: 220 }, hasTouch: true, isMobile: true });
 

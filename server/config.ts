@@ -41,6 +41,12 @@ export interface WidgetAttributes {
   langOrder: string[];
   /** DASH_LIBRARY_URL: a dash.js build to load instead of ours; its origin is allowed to run scripts. */
   dashLibraryUrl: string | undefined;
+  /**
+   * CAST_SENDER_URL: the Google Cast sender script (cast_sender.js?loadCastFramework=1). Unset by
+   * default: no third-party script runs in the player unless the operator opts in; its origin is
+   * then allowed to run scripts and the Google Cast button appears in Chrome.
+   */
+  castSenderUrl: string | undefined;
 }
 
 const ROOT = fileURLToPath(new URL('../', import.meta.url));
@@ -61,6 +67,7 @@ const envSchema = z.object({
   ERROR_PROJECT: z.string().min(1).default('other'),
   LANG_ORDER: z.string().default('ru,en'),
   DASH_LIBRARY_URL: z.url().optional(),
+  CAST_SENDER_URL: z.url().optional(),
 });
 
 /** Reads the configuration; throws one error that lists every bad variable. */
@@ -90,6 +97,7 @@ export function loadServerConfig(env: NodeJS.ProcessEnv = process.env): ServerCo
       errorProject: e.ERROR_PROJECT,
       langOrder: e.LANG_ORDER.split(',').map((code) => code.trim()).filter(Boolean),
       dashLibraryUrl: e.DASH_LIBRARY_URL,
+      castSenderUrl: e.CAST_SENDER_URL,
     },
   };
 }

@@ -38,7 +38,9 @@ function embedCsp(scriptOrigins: readonly string[]): string {
 export async function widgetRoutes(app: FastifyInstance, options: WidgetRoutesOptions): Promise<void> {
   const template = embedTemplate(path.join(options.widgetDir, 'embed.html'));
   // A configured dash.js build is the only foreign script the widget may run.
-  const csp = embedCsp(options.attributes.dashLibraryUrl ? [new URL(options.attributes.dashLibraryUrl).origin] : []);
+  const { dashLibraryUrl, castSenderUrl } = options.attributes;
+  // The Cast sender loads more of itself from its own origin: allow that origin, nothing else.
+  const csp = embedCsp([dashLibraryUrl, castSenderUrl].filter((url) => url !== undefined).map((url) => new URL(url).origin));
 
   const embed = async (_request: FastifyRequest, reply: FastifyReply) => {
     const html = renderEmbedDocument(await template(), options.attributes);

@@ -16,6 +16,7 @@ export function renderEmbedDocument(template: string, attributes: WidgetAttribut
     'data-error-project': attributes.errorProject,
     'data-lang-order': attributes.langOrder.join(','),
     ...(attributes.dashLibraryUrl ? { 'data-dash-library-url': attributes.dashLibraryUrl } : {}),
+    ...(attributes.castSenderUrl ? { 'data-cast-sender-url': attributes.castSenderUrl } : {}),
   };
   const rendered = Object.entries(data)
     .map(([name, value]) => `${name}="${escapeHtml(value)}"`)

@@ -3,10 +3,10 @@ import { createAirPlay } from '../core/features/airplay.ts';
 import { createAudioGain } from '../core/features/audio-gain.ts';
 import { createFullscreenController } from '../core/features/fullscreen-controller.ts';
 import { createPictureInPicture } from '../core/features/picture-in-picture.ts';
-import { createRemotePlayback } from '../core/features/remote-playback.ts';
 import { createTextTracks } from '../core/features/text-tracks.ts';
 import type { PlayerCore } from '../core/player-core.ts';
 import type { ControlsHost } from '../ui/components/controls/controls-host.ts';
+import { createCast, type CastOptions } from './cast-wiring.ts';
 import type { HostBridge } from './host-bridge.ts';
 import type { PlayerApp } from './player-app.ts';
 
@@ -21,11 +21,11 @@ export interface PlayerFeaturesOptions {
   element: HTMLElement;
   bridge: HostBridge;
   fullscreenMode: 'native' | 'stretch';
+  /** What 'Google Cast' needs: the core and the configured sender script (cast-wiring.ts). */
+  cast: Omit<CastOptions, 'video'>;
 }
 
-const warn = (error: unknown) => console.warn(error);
-
-export function createPlayerFeatures({ video, element, bridge, fullscreenMode }: PlayerFeaturesOptions): PlayerFeatures {
+export function createPlayerFeatures({ video, element, bridge, fullscreenMode, cast }: PlayerFeaturesOptions): PlayerFeatures {
   const isIOS = /iP(hone|od|ad)/.test(navigator.userAgent) || (navigator.maxTouchPoints > 1 && /Macintosh/.test(navigator.userAgent));
   const fullscreen = createFullscreenController({
     element,
@@ -45,18 +45,18 @@ export function createPlayerFeatures({ video, element, bridge, fullscreenMode }:
     video,
     win: { WebKitPlaybackTargetAvailabilityEvent: (window as unknown as Record<string, unknown>).WebKitPlaybackTargetAvailabilityEvent },
   });
-  const remote = createRemotePlayback({ video });
+  const casting = createCast({ video, ...cast });
   const audioGain = createAudioGain({ video });
   return {
     textTracks,
     fullscreen,
     pictureInPicture,
     airPlay: { store: airPlay.store, pick: airPlay.showPicker },
-    cast: { store: remote.store, pick: () => void remote.prompt().catch(warn) },
+    cast: casting,
     audioGain,
     destroy() {
       stopCommands();
-      for (const feature of [fullscreen, textTracks, pictureInPicture, airPlay, remote, audioGain]) feature.destroy();
+      for (const feature of [fullscreen, textTracks, pictureInPicture, airPlay, casting, audioGain]) feature.destroy();
     },
   };
 }

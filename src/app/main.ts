@@ -63,6 +63,7 @@ function boot(): void {
     debug: config.debug,
     bridge,
     fullscreenMode: config.fullscreenMode,
+    castSenderUrl: config.castSenderUrl,
     video,
   };
   void uiMoment(app, video).then(loadUi).then(({ renderPlayerScreen }) => renderPlayerScreen(overlay, app, screen), reportUiFailure);

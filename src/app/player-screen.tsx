@@ -10,6 +10,7 @@ import { usePlayerState } from '../ui/hooks/use-player-state.ts';
 import { ru } from '../ui/i18n/ru.ts';
 import { closeMenusOnOutsidePointer, createActiveMenu } from '../ui/menus/active-menu.ts';
 import { newErrorId } from './app-errors.ts';
+import { connectMediaSession } from '../core/features/media-session.ts';
 import { createControlsHost, createPlayerFeatures } from './controls-wiring.ts';
 import { nextEpisode } from './episode-choice.ts';
 import type { HostBridge } from './host-bridge.ts';
@@ -29,6 +30,8 @@ export interface ScreenOptions {
   debug: boolean;
   bridge: HostBridge;
   fullscreenMode: 'native' | 'stretch';
+  /** The configured Google Cast sender script, if any. */
+  castSenderUrl: string | undefined;
   video: HTMLVideoElement;
 }
 
@@ -49,11 +52,18 @@ function ReadyScreen({ app, view, options }: { app: PlayerApp; view: ReadyView; 
   const [sharing, setSharing] = useState<ShareContext>();
   const [menus] = useState(createActiveMenu);
   useEffect(() => closeMenusOnOutsidePointer(document, menus), [menus]);
-  const { video, bridge, fullscreenMode } = options;
+  const { video, bridge, fullscreenMode, castSenderUrl } = options;
   const features = useMemo(
-    () => createPlayerFeatures({ video, element: video.parentElement ?? video, bridge, fullscreenMode }),
+    () =>
+      createPlayerFeatures({
+        video,
+        element: video.parentElement ?? video,
+        bridge,
+        fullscreenMode,
+        cast: { core, senderUrl: castSenderUrl, title: content.title, posterUrl: content.posterUrl || undefined },
+      }),
     // One set per core: a reload makes a new core on the same element.
-    [core, video, bridge, fullscreenMode],
+    [core, video, bridge, fullscreenMode, castSenderUrl, content],
   );
   useEffect(() => () => features.destroy(), [features]);
   // The browser's own controls serve until ours are drawn (embed.html), then ours take over.
@@ -86,6 +96,22 @@ function ReadyScreen({ app, view, options }: { app: PlayerApp; view: ReadyView; 
   const next = view.available && content.hasMultipleEpisodes ? nextEpisode(view.episodes, current.episode) : undefined;
   const host = useMemo(() => createControlsHost({ core, app, features, next, share: onShare }), [core, app, features, next, onShare]);
   const model = topOverlayModel({ ...view, episode: current.episode, variant: current.variant });
+  useEffect(
+    () =>
+      connectMediaSession({
+        session: 'mediaSession' in navigator ? navigator.mediaSession : undefined,
+        createMetadata: typeof MediaMetadata === 'function' ? (init) => new MediaMetadata(init) : undefined,
+        title: content.title,
+        subtitle: model.episodeLine,
+        artworkUrl: content.posterUrl || undefined,
+        play: host.play,
+        pause: host.pause,
+        seek: host.seek,
+        currentTime: () => core.store.getState().currentTime,
+        next: host.nextEpisode ? host.playNextEpisode : undefined,
+      }),
+    [host, core, content, model.episodeLine],
+  );
   const top = (
     <TopOverlay
       {...model}

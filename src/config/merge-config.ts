@@ -26,6 +26,7 @@ const CHECKS: { [K in keyof WidgetConfig]: { check: Checker; expected: string } 
   langOrder: { check: (v) => Array.isArray(v) && v.every(isString), expected: 'an array of language codes' },
   engine: { check: (v) => v === undefined || ['mse', 'hls.js', 'dash.js', 'native'].includes(v as string), expected: "one of 'mse', 'hls.js', 'dash.js', 'native'" },
   dashLibraryUrl: { check: (v) => v === undefined || isString(v), expected: 'a URL' },
+  castSenderUrl: { check: (v) => v === undefined || isString(v), expected: 'a URL' },
   movieId: { check: optional(isPositiveInteger), expected: 'a positive integer' },
   episodeId: { check: optional(isPositiveInteger), expected: 'a positive integer' },
   season: { check: optional(isPositiveInteger), expected: 'a positive integer' },

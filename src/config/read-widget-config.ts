@@ -38,6 +38,7 @@ function fromDataset(data: DOMStringMap): Record<string, unknown> {
     errorProject: data.errorProject,
     langOrder: data.langOrder ? splitList(data.langOrder) : undefined,
     dashLibraryUrl: data.dashLibraryUrl || undefined,
+    castSenderUrl: data.castSenderUrl || undefined,
   };
 }
 

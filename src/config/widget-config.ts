@@ -25,6 +25,11 @@ export interface WidgetConfig {
    * the copy we ship. Unset by default: nothing loads from a public CDN unless a host asks.
    */
   dashLibraryUrl: string | undefined;
+  /**
+   * data-cast-sender-url / global castSenderUrl: the Google Cast sender script. Unset by default,
+   * so no third-party script loads; with it, Chrome shows the Google Cast button.
+   */
+  castSenderUrl: string | undefined;
   /** Query episode_id / global episodeId: open this episode (SPEC.md section 4). */
   episodeId: number | undefined;
   /** Query season / global season: open this season's episode `episode` (by season order). */
@@ -66,6 +71,7 @@ export function createDefaultConfig(): WidgetConfig {
     movieId: undefined,
     engine: undefined,
     dashLibraryUrl: undefined,
+    castSenderUrl: undefined,
     episodeId: undefined,
     season: undefined,
     episode: undefined,

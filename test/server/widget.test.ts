@@ -96,6 +96,17 @@ describe('GET /embed', () => {
     expect(csp.split(';').map((directive) => directive.trim())).toContain("script-src 'self' https://cdn.example.test");
   });
 
+  it('loads no Cast sender unless configured; configured, names it and lets its origin run scripts', async () => {
+    const plain = await embedWith({});
+    expect(rootAttributes(plain.body)).not.toHaveProperty('data-cast-sender-url');
+    expect(String(plain.headers['content-security-policy'])).toContain("script-src 'self';");
+    const url = 'https://www.gstatic.com/cv/js/sender/v1/cast_sender.js?loadCastFramework=1';
+    const response = await embedWith({ widget: loadServerConfig({ CAST_SENDER_URL: url }).widget });
+    expect(rootAttributes(response.body)['data-cast-sender-url']).toBe(url);
+    const csp = String(response.headers['content-security-policy']);
+    expect(csp.split(';').map((directive) => directive.trim())).toContain("script-src 'self' https://www.gstatic.com");
+  });
+
   it('answers 503 JSON saying to build the player when the widget is not built', async () => {
     const response = await embedWith({ widgetDir: path.join(WIDGET_FIXTURE_DIR, 'not-built') });
     expect(expectApiError(response, 503).message).toMatch(/build/i);

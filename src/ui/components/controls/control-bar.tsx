@@ -62,7 +62,7 @@ export function ControlBar({ host, menus, compact, active, perform }: ControlBar
         <div className="control-bar__bottom">
           {volume}
           {seekBar}
-          <TimeDisplay store={host.store} />
+          <TimeDisplay store={host.store} active={active} />
           {fullscreenButton}
         </div>
       </div>
@@ -88,7 +88,7 @@ export function ControlBar({ host, menus, compact, active, perform }: ControlBar
           </div>
         ) : null}
         {volume}
-        <TimeDisplay store={host.store} />
+        <TimeDisplay store={host.store} active={active} />
         <span className="control-bar__spacer" />
         {airPlay.available ? <ControlButton label={ru.airplay} icon="airplay" onClick={host.airPlay.pick} /> : null}
         {settings}

@@ -13,6 +13,7 @@ import { useControlsVisibility } from './use-controls-visibility.ts';
 import { useMediaQuery } from './use-media-query.ts';
 import { BufferingSpinner } from './buffering-spinner.tsx';
 import { ControlButton } from './control-button.tsx';
+import { RemoteStatus } from './remote-status.tsx';
 import { StateAnnouncer } from './state-announcer.tsx';
 
 /** The sm breakpoint (SPEC.md section 2, mobile layout). */
@@ -103,6 +104,7 @@ export function PlayerControls({ host, menus, top }: PlayerControlsProps) {
       />
       <BufferingSpinner store={host.store} />
       <StateAnnouncer store={host.store} />
+      <RemoteStatus airPlay={host.airPlay} cast={host.cast} />
       {!compact && (paused || !started) ? (
         <ControlButton className="controls__big-play" label={ru.play} icon="play" onClick={() => host.play()} />
       ) : null}

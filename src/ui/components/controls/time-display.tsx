@@ -1,3 +1,4 @@
+import { useRef } from 'react';
 import type { PlayerState } from '../../../core/player-state.ts';
 import type { Store } from '../../../core/store.ts';
 import { usePlayerState } from '../../hooks/use-player-state.ts';
@@ -11,9 +12,14 @@ export function formatClock(seconds: number): string {
   return h > 0 ? `${h}:${String(m).padStart(2, '0')}:${s}` : `${m}:${s}`;
 }
 
-/** Current time / duration, re-rendered once a second at most (whole seconds). */
-export function TimeDisplay({ store }: { store: Store<PlayerState> }) {
-  const current = usePlayerState(store, (state) => Math.floor(state.currentTime));
+/**
+ * Current time / duration, re-rendered once a second at most (whole seconds), and not at all
+ * while the controls are hidden (`active` false): the last value stays until they show again.
+ */
+export function TimeDisplay({ store, active }: { store: Store<PlayerState>; active: boolean }) {
+  const last = useRef(0);
+  const current = usePlayerState(store, (state) => (active ? Math.floor(state.currentTime) : last.current));
+  last.current = current;
   const duration = usePlayerState(store, (state) => (Number.isFinite(state.duration) ? Math.floor(state.duration) : 0));
   return (
     <span className="time-display">
