@@ -62,6 +62,8 @@ export const ru = {
   bitrateLabel: (bitsPerSecond: number) => `${(bitsPerSecond / 1_000_000).toFixed(2)} Мбит/с`,
   percent: (gain: number) => `${Math.round(gain * 100)} %`,
   /** Remote playback states (SPEC.md section 4). */
+  /** The seek slider's value text: '0:01:05 из 0:24:00'. */
+  timeOf: (current: string, duration: string) => `${current} из ${duration}`,
   /** Announced when the sound goes off (the controls' live region). */
   soundOff: 'Звук выключен',
   remoteConnecting: 'Подключение…',

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { createAnnouncer, describeRate, describeVolume } from './announcer.ts';
-import { createFakeSchedule } from './fake-schedule.ts';
+import { createFakeSchedule } from '../../../test/fakes/fake-schedule.ts';
 
 /** An announcer writing into a log of 'text@ms' ('' is the clear). */
 function harness(clearAfterMs?: number) {

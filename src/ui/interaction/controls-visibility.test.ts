@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { createControlsVisibility, type ControlsHoldReason } from './controls-visibility.ts';
-import { createFakeSchedule } from './fake-schedule.ts';
+import { createFakeSchedule } from '../../../test/fakes/fake-schedule.ts';
 
 type Step = ['activity'] | ['hide'] | ['wait', number] | ['hold', ControlsHoldReason, boolean];
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { createFakeSchedule } from './fake-schedule.ts';
+import { createFakeSchedule } from '../../../test/fakes/fake-schedule.ts';
 import { createTapGestures, type GestureOptions } from './tap-gestures.ts';
 
 const WIDTH = 1000;

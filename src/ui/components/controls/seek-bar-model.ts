@@ -1,4 +1,5 @@
 import type { ThumbnailCue } from '../../../workers-client/thumbnails-client.ts';
+import { ru } from '../../i18n/ru.ts';
 
 /** SPEC.md section 9: keyboard seek 5 s, 10 s with Shift. */
 export const KEY_STEP_S = 5;
@@ -12,8 +13,6 @@ export const DRAG_THROTTLE_MS = 20;
 export const DEFAULT_THUMBNAIL = { width: 160, height: 90 } as const;
 /** The time label's fixed width (CSS .seek-bar__time), so it can be clamped without measuring. */
 export const TIME_LABEL_WIDTH = 64;
-/** Joins the two times of the slider's value text ('0:01:05 из 0:24:00'). */
-const OF = 'из';
 
 const clamp = (value: number, min: number, max: number) => Math.min(max, Math.max(min, value));
 
@@ -29,7 +28,7 @@ export function formatTime(seconds: number): string {
 
 /** The slider's aria-valuetext: '0:01:05 из 0:24:00', or only the time when there is no duration. */
 export function valueText(current: number, duration: number): string {
-  return isSeekable(duration) ? `${formatTime(current)} ${OF} ${formatTime(duration)}` : formatTime(current);
+  return isSeekable(duration) ? ru.timeOf(formatTime(current), formatTime(duration)) : formatTime(current);
 }
 
 /** Part of [0, 1] that `time` is of `duration`; 0 without a duration. */

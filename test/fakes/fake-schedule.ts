@@ -1,4 +1,4 @@
-import type { Schedule } from './schedule.ts';
+import type { Schedule } from '../../src/ui/interaction/schedule.ts';
 
 interface Task {
   at: number;
