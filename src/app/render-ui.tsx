@@ -1,3 +1,4 @@
+import { startTransition } from 'react';
 import { createRoot } from 'react-dom/client';
 import { MessageCard } from '../ui/components/message-card.tsx';
 import type { PlayerApp } from './player-app.ts';
@@ -8,7 +9,10 @@ import { PlayerScreen, type ScreenOptions } from './player-screen.tsx';
  * engine while this downloads (ARCHITECTURE.md rule 9: the first frame waits only for what it needs).
  */
 export function renderPlayerScreen(root: HTMLElement, app: PlayerApp, options: ScreenOptions): void {
-  createRoot(root).render(<PlayerScreen app={app} options={options} />);
+  // A transition lets React yield every few milliseconds: the first render of the controls must
+  // not become one long task on a phone while the video has just started playing.
+  const reactRoot = createRoot(root);
+  startTransition(() => reactRoot.render(<PlayerScreen app={app} options={options} />));
 }
 
 export function renderMessage(root: HTMLElement, text: string): void {
