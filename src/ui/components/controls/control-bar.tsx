@@ -1,6 +1,6 @@
-import { useState, useSyncExternalStore } from 'react';
-import type { Store } from '../../../core/store.ts';
+import { useState } from 'react';
 import { usePlayerState } from '../../hooks/use-player-state.ts';
+import { useStore } from '../../hooks/use-store.ts';
 import { ru } from '../../i18n/ru.ts';
 import type { PlayerAction } from '../../interaction/keyboard-shortcuts.ts';
 import type { ActiveMenuStore } from '../../menus/active-menu.ts';
@@ -22,16 +22,14 @@ export interface ControlBarProps {
   perform(action: PlayerAction): void;
 }
 
-const useFeature = <S extends object>(store: Store<S>) => useSyncExternalStore(store.subscribe, store.getState);
-
 /** The desktop bar, or the mobile rows: the same controls, placed for a mouse or a thumb. */
 export function ControlBar({ host, menus, compact, active, perform }: ControlBarProps) {
   const paused = usePlayerState(host.store, (state) => state.paused || state.ended);
-  const fullscreen = useFeature(host.fullscreen.store);
-  const pip = useFeature(host.pictureInPicture.store);
-  const airPlay = useFeature(host.airPlay.store);
-  const cast = useFeature(host.cast.store);
-  const subtitles = useFeature(host.textTracks.store);
+  const fullscreen = useStore(host.fullscreen.store);
+  const pip = useStore(host.pictureInPicture.store);
+  const airPlay = useStore(host.airPlay.store);
+  const cast = useStore(host.cast.store);
+  const subtitles = useStore(host.textTracks.store);
   const [previewNext, setPreviewNext] = useState(false);
 
   const playButton = (
@@ -40,7 +38,7 @@ export function ControlBar({ host, menus, compact, active, perform }: ControlBar
   const back = <ControlButton label={ru.back10} icon="back10" onClick={() => perform({ type: 'seek-by', seconds: -10 })} />;
   const forward = <ControlButton label={ru.forward10} icon="forward10" onClick={() => perform({ type: 'seek-by', seconds: 10 })} />;
   const seekBar = <SeekBar store={host.store} onSeek={host.seek} thumbnailAt={host.thumbnailAt} active={active} />;
-  const volume = <VolumeControl store={host.store} setVolume={host.setVolume} setMuted={host.setMuted} />;
+  const volume = <VolumeControl store={host.store} setVolume={host.setVolume} setMuted={host.setMuted} onToggleMute={() => perform({ type: 'toggle-mute' })} />;
   const fullscreenButton = fullscreen.supported ? (
     <ControlButton
       label={fullscreen.active ? ru.exitFullscreen : ru.enterFullscreen}

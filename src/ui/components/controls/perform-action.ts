@@ -1,7 +1,6 @@
 import type { PlayerAction } from '../../interaction/keyboard-shortcuts.ts';
 import { nextRate } from '../../interaction/keyboard-shortcuts.ts';
 import type { ControlsHost } from './controls-host.ts';
-import { UNMUTE_VOLUME } from './volume-control.tsx';
 
 const clamp = (value: number, min: number, max: number) => Math.min(max, Math.max(min, value));
 
@@ -33,15 +32,15 @@ export function createActionPerformer(host: ControlsHost): (action: PlayerAction
       case 'seek-to-end':
         return seekTo(state.duration);
       case 'volume-by': {
-        const volume = clamp(Math.round((state.volume + action.delta) * 100) / 100, 0, 1);
+        // Rounded so repeated 0.05 steps land on whole percentages; the core clamps to 0..1.
+        const volume = Math.round((state.volume + action.delta) * 100) / 100;
         host.setVolume(volume);
         if (state.muted && volume > 0) host.setMuted(false);
         return;
       }
       case 'toggle-mute':
-        if (!state.muted && state.volume > 0) return host.setMuted(true);
-        if (state.volume === 0) host.setVolume(UNMUTE_VOLUME);
-        return host.setMuted(false);
+        // Unmuting at volume 0 restores 0.25: the core's rule (SPEC.md section 5).
+        return host.setMuted(!state.muted && state.volume > 0);
       case 'toggle-fullscreen':
         return void host.fullscreen.toggle().catch((error: unknown) => console.warn(error));
       case 'toggle-pip':

@@ -1,6 +1,6 @@
 import { useSyncExternalStore } from 'react';
-import type { Store } from '../../../core/store.ts';
 import { usePlayerState } from '../../hooks/use-player-state.ts';
+import { useStore } from '../../hooks/use-store.ts';
 import { ru } from '../../i18n/ru.ts';
 import { MENU_ROOT_ATTRIBUTE, type ActiveMenu, type ActiveMenuStore } from '../../menus/active-menu.ts';
 import { ControlButton } from './control-button.tsx';
@@ -8,8 +8,6 @@ import type { ControlsHost } from './controls-host.ts';
 import { SettingsMenu, type ExtraAction, type SettingsView } from './settings-menu.tsx';
 
 const SETTINGS_VIEWS: ReadonlySet<ActiveMenu> = new Set<SettingsView>(['main', 'quality', 'playback-rate', 'audio-tracks', 'subs', 'audio-boost']);
-
-const useFeature = <S extends object>(store: Store<S>) => useSyncExternalStore(store.subscribe, store.getState);
 
 /** 'Настройки' and its menu, one of the player's menus (SPEC.md section 4: one active at a time). */
 export function SettingsControl({ host, menus, compact }: { host: ControlsHost; menus: ActiveMenuStore; compact: boolean }) {
@@ -21,11 +19,11 @@ export function SettingsControl({ host, menus, compact }: { host: ControlsHost; 
   const rate = usePlayerState(host.store, (state) => state.rate);
   const audioTracks = usePlayerState(host.store, (state) => state.audioTracks);
   const audioTrackIndex = usePlayerState(host.store, (state) => state.audioTrackIndex);
-  const subtitles = useFeature(host.textTracks.store);
-  const gain = useFeature(host.audioGain.store);
-  const pip = useFeature(host.pictureInPicture.store);
-  const airPlay = useFeature(host.airPlay.store);
-  const cast = useFeature(host.cast.store);
+  const subtitles = useStore(host.textTracks.store);
+  const gain = useStore(host.audioGain.store);
+  const pip = useStore(host.pictureInPicture.store);
+  const airPlay = useStore(host.airPlay.store);
+  const cast = useStore(host.cast.store);
   const close = () => menus.update({ menu: 'none' });
 
   // On a phone the bar has no room for these buttons: they are rows of the menu (SPEC.md section 2).

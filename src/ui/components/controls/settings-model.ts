@@ -1,5 +1,7 @@
 import type { AudioTrack, Quality } from '../../../core/player-state.ts';
 import { ru } from '../../i18n/ru.ts';
+import { AUDIO_GAINS } from '../../../core/features/audio-gain.ts';
+import { RATES } from '../../interaction/keyboard-shortcuts.ts';
 
 /** The settings menu's panels (SPEC.md sections 2 and 4: main and its submenus). */
 export type SettingsView = 'main' | 'quality' | 'playback-rate' | 'audio-tracks' | 'subs' | 'audio-boost';
@@ -18,11 +20,8 @@ export interface ExtraAction {
   onSelect(): void;
 }
 
-/** Playback rates, 1 being 'Обычная' (SPEC.md section 9). */
-export const RATES: readonly number[] = [0.25, 0.5, 0.75, 1, 1.25, 1.5, 1.75, 2];
-
-/** Audio boost gains, shown as percentages (SPEC.md section 9). */
-export const AUDIO_GAINS: readonly number[] = [1, 1.25, 1.5, 1.75, 2, 2.5, 3, 4];
+/** Playback rates (1 is 'Обычная') and audio boost gains, shown as percentages (SPEC.md section 9). */
+export { AUDIO_GAINS, RATES };
 
 /** One radio item of a submenu: what choosing it passes back, and whether it is the current one. */
 export interface Choice<T> {

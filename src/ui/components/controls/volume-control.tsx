@@ -5,35 +5,29 @@ import { usePlayerState } from '../../hooks/use-player-state.ts';
 import { ru } from '../../i18n/ru.ts';
 import { ControlButton } from './control-button.tsx';
 
-/** SPEC.md section 5: unmuting at volume 0 sets 0.25. */
-export const UNMUTE_VOLUME = 0.25;
-
 export interface VolumeControlProps {
   store: Store<PlayerState>;
   setVolume(volume: number): void;
   setMuted(muted: boolean): void;
+  /** The mute button: the same request as the m key. */
+  onToggleMute(): void;
 }
 
 /**
  * The mute button and the volume slider beside it, revealed on hover or focus on devices that
  * hover (CSS); on touch the slider stays hidden and the device's own buttons set the volume.
  */
-export function VolumeControl({ store, setVolume, setMuted }: VolumeControlProps) {
+export function VolumeControl({ store, setVolume, setMuted, onToggleMute }: VolumeControlProps) {
   const volume = usePlayerState(store, (state) => state.volume);
   const muted = usePlayerState(store, (state) => state.muted);
   const silent = muted || volume === 0;
   // The slider moves at once; the store catches up when the element confirms (volumechange).
   const [moving, setMoving] = useState<number>();
   useEffect(() => setMoving(undefined), [volume, muted]);
-  const toggle = () => {
-    if (!silent) return setMuted(true);
-    if (volume === 0) setVolume(UNMUTE_VOLUME);
-    setMuted(false);
-  };
   const shown = moving ?? (silent ? 0 : volume);
   return (
     <div className="volume-control">
-      <ControlButton label={silent ? ru.unmute : ru.mute} icon={silent ? 'muted' : 'volume'} onClick={toggle} />
+      <ControlButton label={silent ? ru.unmute : ru.mute} icon={silent ? 'muted' : 'volume'} onClick={onToggleMute} />
       <input
         className="volume-control__slider"
         type="range"
