@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { chooseSetting, embed as openEmbed, expectPlaysPast, seekAndTimeFirstFrame } from './helpers.ts';
+import { chooseSetting, expectSettingValue, embed as openEmbed, expectPlaysPast, seekAndTimeFirstFrame } from './helpers.ts';
 
 /** The engine the core chose, as the debug line (the `debug` parameter) shows it. */
 const engineOf = (page: Page) => page.getByTestId('engine');
@@ -157,6 +157,36 @@ test.describe('engines', () => {
       await expect(page.getByTestId('rendition')).toHaveText(height);
       await expect.poll(() => video.evaluate((element: HTMLVideoElement) => `${element.videoHeight}p`), { timeout: 20_000 }).toBe(height);
     }
+  });
+
+  test('on a fast link, Auto plays the second segment at 720p, and the menu names the quality on screen', async ({ page }) => {
+    // A fresh profile: no remembered estimate, so the first segment starts low and measures the link.
+    await embed(page, '?movie_id=1');
+    const video = page.locator('video');
+    await expectPlaysPast(video, 0.5);
+    await expectSettingValue(page, 'Качество', 'Авто (240p)');
+    const heightPast = (seconds: number) => video.evaluate((element: HTMLVideoElement, target) => new Promise<number>((resolve) => {
+      const onFrame = (_now: number, meta: VideoFrameCallbackMetadata) => {
+        if (meta.mediaTime > target) resolve(meta.height);
+        else element.requestVideoFrameCallback(onFrame);
+      };
+      element.requestVideoFrameCallback(onFrame);
+    }), seconds);
+    // Segments are 4 s: the frame at 4.5 s belongs to the second one.
+    expect(await heightPast(4.5)).toBe(720);
+    await expectSettingValue(page, 'Качество', 'Авто (720p)');
+  });
+
+  test('a chosen quality stays chosen when the audio track changes', async ({ page }) => {
+    await embed(page, '?movie_id=1');
+    const video = page.locator('video');
+    await expectPlaysPast(video, 0.5);
+    await chooseSetting(page, 'Качество', '240p');
+    await expectSettingValue(page, 'Качество', '240p');
+    await chooseSetting(page, 'Аудио', 'English');
+    await expectSettingValue(page, 'Качество', '240p');
+    await expectSettingValue(page, 'Аудио', 'English');
+    await expect.poll(() => video.evaluate((element: HTMLVideoElement) => element.videoHeight), { timeout: 20_000 }).toBe(240);
   });
 
   test('choosing an audio track changes the audio without restarting the video', async ({ page }) => {

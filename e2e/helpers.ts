@@ -92,3 +92,13 @@ export async function chooseSetting(page: Page, submenu: string, item: string): 
   await expect(page.getByRole('menu')).toHaveCount(0);
   return names;
 }
+
+/** Opens 'Настройки', expects the row `row` to show `value`, and closes the menu with Escape. */
+export async function expectSettingValue(page: Page, row: string, value: string): Promise<void> {
+  await showControls(page);
+  await page.getByRole('button', { name: 'Настройки' }).click();
+  const item = page.getByRole('menuitem', { name: new RegExp(`^${row}`) });
+  await expect(item.locator('.settings-menu__value')).toHaveText(value);
+  await page.keyboard.press('Escape');
+  await expect(page.getByRole('menu')).toHaveCount(0);
+}

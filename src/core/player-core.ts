@@ -109,7 +109,7 @@ export function createPlayerCore(options: PlayerCoreOptions): PlayerCore {
       },
     };
     adapter = factory(video, host);
-    store.update({ engine: loader.name, source, error: undefined, qualities: [], qualityIndex: -1, audioTracks: [], audioTrackIndex: -1 });
+    store.update({ engine: loader.name, source, error: undefined, qualities: [], qualityIndex: -1, qualityChoice: 'auto', audioTracks: [], audioTrackIndex: -1 });
     await adapter.load(source, { startTime });
     // A fallback engine takes over a source that was playing: keep it playing.
     if (resume && mine === generation) video.play().catch(() => undefined);
@@ -122,7 +122,10 @@ export function createPlayerCore(options: PlayerCoreOptions): PlayerCore {
         store.update({ qualities: event.payload.qualities });
         break;
       case 'quality-change':
-        store.update({ qualityIndex: event.payload.index, autoQuality: event.payload.auto });
+        store.update({ qualityIndex: event.payload.index });
+        break;
+      case 'quality-choice':
+        store.update({ qualityChoice: event.payload.choice });
         break;
       case 'audio-tracks':
         store.update({ audioTracks: event.payload.tracks, audioTrackIndex: event.payload.selected });

@@ -11,7 +11,8 @@ export interface PlayerState {
   qualities: readonly Quality[];
   /** The quality playing now, -1 before the engine says. */
   qualityIndex: number;
-  autoQuality: boolean;
+  /** The viewer's choice as the engine took it: 'auto', or the index of the quality it loads. */
+  qualityChoice: number | 'auto';
   audioTracks: readonly AudioTrack[];
   audioTrackIndex: number;
   bandwidthBps: number | undefined;
@@ -41,7 +42,7 @@ export function initialPlayerState(): PlayerState {
     streamType: 'unknown',
     qualities: [],
     qualityIndex: -1,
-    autoQuality: true,
+    qualityChoice: 'auto',
     audioTracks: [],
     audioTrackIndex: -1,
     bandwidthBps: undefined,

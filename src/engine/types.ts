@@ -36,8 +36,10 @@ export interface AudioTrack {
 /** What an engine tells the core; the core reduces these into state (rule 3: engines report). */
 export interface EngineEventMap {
   qualities: { qualities: readonly Quality[] };
-  /** The quality now playing, and whether the engine chooses by itself (Auto). */
-  'quality-change': { index: number; auto: boolean };
+  /** The quality now playing (at the playhead, not the one being downloaded). */
+  'quality-change': { index: number };
+  /** The viewer's choice is in effect: 'auto' (the engine chooses), or the quality it now loads. */
+  'quality-choice': { choice: number | 'auto' };
   'audio-tracks': { tracks: readonly AudioTrack[]; selected: number };
   'audio-track-change': { index: number };
   'stream-type': { streamType: StreamType };

@@ -35,7 +35,10 @@ export interface AudioTrackInfo {
 /** Reports from the worker, in order. */
 export type EngineReport =
   | { type: 'qualities'; qualities: QualityInfo[] }
-  | { type: 'quality-change'; index: number; auto: boolean }
+  /** The level at the playhead changed. */
+  | { type: 'quality-change'; index: number }
+  /** The viewer's choice (a level, or 'auto') is in effect from the next segment on. */
+  | { type: 'quality-choice'; choice: number | 'auto' }
   | { type: 'audio-tracks'; tracks: AudioTrackInfo[]; selected: number }
   | { type: 'audio-track-change'; index: number }
   | { type: 'stream-type'; streamType: 'on-demand' | 'live' | 'live:dvr' }

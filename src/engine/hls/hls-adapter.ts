@@ -20,7 +20,7 @@ export function createHlsAdapter(video: HTMLVideoElement, host: EngineHost): Eng
       host.emit('qualities', { qualities: instance.levels.map(toQuality(instance)) });
     }));
     instance.on(Hls.Events.LEVEL_SWITCHED, guard(instance, (_event, data) => {
-      host.emit('quality-change', { index: data.level, auto: instance.autoLevelEnabled });
+      host.emit('quality-change', { index: data.level });
       const level = instance.levels[data.level];
       host.emit('stats', { bandwidthBps: instance.bandwidthEstimate, rendition: level ? `${level.height}p` : undefined });
     }));
@@ -61,6 +61,7 @@ export function createHlsAdapter(video: HTMLVideoElement, host: EngineHost): Eng
       if (!hls) return;
       // nextLevel switches at the next fragment without flushing what is buffered.
       hls.nextLevel = choice === 'auto' ? -1 : choice;
+      host.emit('quality-choice', { choice });
     },
     setAudioTrack(index) {
       if (hls) hls.audioTrack = index;

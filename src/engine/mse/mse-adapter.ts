@@ -34,7 +34,10 @@ export function createMseAdapter(video: HTMLVideoElement, host: EngineHost): Eng
         });
         break;
       case 'quality-change':
-        host.emit('quality-change', { index: report.index, auto: report.auto });
+        host.emit('quality-change', { index: report.index });
+        break;
+      case 'quality-choice':
+        host.emit('quality-choice', { choice: report.choice });
         break;
       case 'audio-tracks':
         host.emit('audio-tracks', {

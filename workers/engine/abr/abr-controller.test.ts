@@ -9,7 +9,7 @@ import {
 import type { Level } from './abr-controller.ts';
 import type { NetworkClass } from './network-class.ts';
 
-/** Demo film 1 (server/media/films/1), 4 s segments. */
+/** A light 3-level ladder, 240p to 720p, 4 s segments. */
 const FILM_1: readonly Level[] = [
   { index: 0, bitrate: 237_000, width: 426, height: 240 },
   { index: 1, bitrate: 395_000, width: 854, height: 480 },
@@ -108,9 +108,12 @@ describe('chooseNextLevel', () => {
     ['down from an empty buffer to what arrives within 1 s', FILM_1, { current: 2, estimateBps: 1_000_000, bufferAheadSeconds: 0 }, 0],
     ['an empty buffer on a fast link is no reason to drop', FILM_1, { current: 2, estimateBps: 20_000_000, bufferAheadSeconds: 0 }, 2],
     ['stay between the up and the down thresholds', SIX, { current: 3, estimateBps: 2_600_000, bufferAheadSeconds: 20 }, 3],
-    ['no up-switch with a thin buffer (4 s)', FILM_1, { current: 0, estimateBps: 5_000_000, bufferAheadSeconds: 4 }, 0],
-    ['no up-switch just under 8 s', FILM_1, { current: 0, estimateBps: 5_000_000, bufferAheadSeconds: 7.9 }, 0],
-    ['up with 8 s (two segments) ahead', FILM_1, { current: 0, estimateBps: 5_000_000, bufferAheadSeconds: 8 }, 2],
+    ['no up-switch with a thin buffer (4 s)', FILM_1, { current: 0, estimateBps: 1_200_000, bufferAheadSeconds: 4 }, 0],
+    ['no up-switch just under 8 s', FILM_1, { current: 0, estimateBps: 600_000, bufferAheadSeconds: 7.9 }, 0],
+    ['up from one segment ahead on a fast link (1 Gbit/s)', FILM_1, { current: 0, estimateBps: 1_000_000_000, bufferAheadSeconds: 4 }, 2],
+    ['on a thin buffer, up only as far as a segment downloads within a quarter of it', SIX, { current: 0, estimateBps: 20_000_000, bufferAheadSeconds: 4 }, 4],
+    ['no quick up-switch with an empty buffer', FILM_1, { current: 0, estimateBps: 1_000_000_000, bufferAheadSeconds: 0 }, 0],
+    ['up with 8 s (two segments) ahead', FILM_1, { current: 0, estimateBps: 600_000, bufferAheadSeconds: 8 }, 1],
     ['up to the best level within 0.7 of the estimate', SIX, { current: 0, estimateBps: 3_000_000, bufferAheadSeconds: 10 }, 3],
     ['no up-switch the estimate covers only within 0.8', SIX, { current: 2, estimateBps: 2_600_000, bufferAheadSeconds: 20 }, 2],
     ['never above the cap', SIX, { current: 1, estimateBps: 50_000_000, bufferAheadSeconds: 30, cap: 1 }, 1],
@@ -125,9 +128,10 @@ describe('chooseNextLevel', () => {
   });
 
   it('reads its thresholds from the config it is given', () => {
-    const input = { current: 0, estimateBps: 5_000_000, bufferAheadSeconds: 5, segmentDurationSeconds: 2 };
-    expect(chooseNextLevel(FILM_1, input)).toBe(0);
-    expect(chooseNextLevel(FILM_1, input, { ...ABR_DEFAULTS, upSwitchMinBufferSeconds: 4 })).toBe(2);
+    const input = { current: 0, estimateBps: 1_000_000, bufferAheadSeconds: 5, segmentDurationSeconds: 2 };
+    expect(chooseNextLevel(FILM_1, input)).toBe(1);
+    expect(chooseNextLevel(FILM_1, input, { ...ABR_DEFAULTS, quickUpSwitchShare: 0 })).toBe(0);
+    expect(chooseNextLevel(FILM_1, input, { ...ABR_DEFAULTS, quickUpSwitchShare: 0, upSwitchMinBufferSeconds: 4 })).toBe(2);
   });
 });
 

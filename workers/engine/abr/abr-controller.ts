@@ -99,8 +99,9 @@ export interface NextLevelInput {
 /**
  * The level for the next segment. Down at once when the estimate falls below the current bitrate
  * or the next segment would arrive after the buffer (less the safety margin) runs out, to the
- * highest lower level that fits downBandwidthFactor and that budget (else the lowest). Up only
- * with enough buffer ahead, to the highest level that fits upBandwidthFactor and the budget.
+ * highest lower level that fits downBandwidthFactor and that budget (else the lowest). Up to the
+ * highest level that fits upBandwidthFactor and the budget, with enough buffer ahead, or with less
+ * when its segment would download within quickUpSwitchShare of that buffer (a fast link).
  * Otherwise stay. Without an estimate, stay (clamped to the cap).
  */
 export function chooseNextLevel(
@@ -128,11 +129,11 @@ export function chooseNextLevel(
     config.upSwitchMinBufferSeconds,
     config.upSwitchMinBufferSegments * input.segmentDurationSeconds,
   );
-  if (input.bufferAheadSeconds >= upBuffer) {
-    const higher = allowed.slice(at + 1).findLast((level) => fits(level, config.upBandwidthFactor));
-    if (higher) return higher.index;
-  }
-  return current.index;
+  const enoughBuffer = input.bufferAheadSeconds >= upBuffer;
+  const quick = (level: Level): boolean =>
+    (level.bitrate * input.segmentDurationSeconds) / bps <= config.quickUpSwitchShare * input.bufferAheadSeconds;
+  const higher = allowed.slice(at + 1).findLast((level) => fits(level, config.upBandwidthFactor) && (enoughBuffer || quick(level)));
+  return (higher ?? current).index;
 }
 
 /** What chooseSeekLevel knows. `current` and `cap` are Level.index values. */

@@ -24,6 +24,13 @@ export const ABR_DEFAULTS = {
   upSwitchMinBufferSeconds: 8,
   /** …nor with less than this many segments: a failed up-switch must leave one to play. */
   upSwitchMinBufferSegments: 2,
+  /**
+   * …unless the higher level's next segment downloads within this share of the buffer ahead: on
+   * a fast link (a LAN, fibre, loopback) the first segment already proves the link, and even a
+   * throughput four times lower would bring the segment in before the buffer runs out. Without
+   * this, a fresh profile on a fast link would play its first two segments at the start level.
+   */
+  quickUpSwitchShare: 0.25,
   /** Start and seek: the first segment should take at most this long to download. */
   firstSegmentTargetSeconds: 1,
   /** Levels shorter than this (144p, 180p) are 'tiny': never the blind start choice. */

@@ -31,14 +31,29 @@ describe('ThroughputEstimator', () => {
 
   it.each([
     ['fewer than 16 kB', 15_999, 1000],
-    ['shorter than 20 ms', 500_000, 19],
-    ['a zero-length transfer', 500_000, 0],
+    ['a negative time', 500_000, -1],
     ['a non-finite time', 500_000, Number.NaN],
   ])('ignores a sample of %s', (_name, bytes, ms) => {
     const estimator = new ThroughputEstimator();
     estimator.sample(bytesAt(1_000_000, 1000), 1000);
     expect(estimator.sample(bytes, ms)).toBe(false);
     expectNear(estimator.estimateBps(), 1_000_000);
+  });
+
+  it.each([
+    ['11 ms (a 1.35 MB segment at 1 Gbit/s)', 11],
+    ['0 ms (below the clock\'s resolution)', 0],
+  ])('counts a transfer of %s as taking 20 ms: a lower bound of a fast link, not noise', (_name, ms) => {
+    const estimator = new ThroughputEstimator();
+    expect(estimator.sample(1_350_000, ms)).toBe(true);
+    expectNear(estimator.estimateBps(), (1_350_000 * 8) / 0.02);
+  });
+
+  it('lets fast transfers pull a remembered slow estimate up within a few segments', () => {
+    const estimator = new ThroughputEstimator();
+    estimator.restore(1_000_000);
+    for (let segment = 0; segment < 3; segment += 1) estimator.sample(1_350_000, 11);
+    expect(estimator.estimateBps()).toBeGreaterThan(10_000_000);
   });
 
   it('waits for enough bytes before estimating', () => {

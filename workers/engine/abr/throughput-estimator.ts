@@ -15,8 +15,13 @@ export interface ThroughputOptions {
    * latency and TCP slow start, not bandwidth. Default 16 000 (Shaka's minimum).
    */
   readonly minSampleBytes: number;
-  /** Samples shorter than this are ignored: timer granularity and cache hits. Default 20 ms. */
-  readonly minSampleMs: number;
+  /**
+   * A transfer faster than this counts as taking this long. Below it the clock cannot tell
+   * durations apart, so the sample gives a lower bound of the speed, never a made-up higher one.
+   * It is not dropped: on a fast link (loopback, a LAN, fibre: a 1.35 MB segment in 11 ms at
+   * 1 Gbit/s) every segment is that fast, and dropping them would leave ABR blind. Default 20 ms.
+   */
+  readonly minTransferMs: number;
   /**
    * No estimate until this many bytes were sampled (or an estimate was restored). Default 64 000:
    * a single short low-rendition segment, so the first segment of a session already counts.
@@ -33,7 +38,7 @@ export const THROUGHPUT_DEFAULTS: ThroughputOptions = {
   fastHalfLifeSeconds: 3,
   slowHalfLifeSeconds: 9,
   minSampleBytes: 16_000,
-  minSampleMs: 20,
+  minTransferMs: 20,
   minTotalBytes: 64_000,
   restoredWeightSeconds: 3,
 };
@@ -90,10 +95,10 @@ export class ThroughputEstimator {
    * look slow. Returns whether the sample was used.
    */
   sample(bytes: number, transferMs: number): boolean {
-    const { minSampleBytes, minSampleMs } = this.#options;
-    if (!Number.isFinite(bytes) || !Number.isFinite(transferMs)) return false;
-    if (bytes < minSampleBytes || transferMs < minSampleMs) return false;
-    const seconds = transferMs / 1000;
+    const { minSampleBytes, minTransferMs } = this.#options;
+    if (!Number.isFinite(bytes) || !Number.isFinite(transferMs) || transferMs < 0) return false;
+    if (bytes < minSampleBytes) return false;
+    const seconds = Math.max(transferMs, minTransferMs) / 1000;
     const bitsPerSecond = (bytes * 8) / seconds;
     this.#fast.sample(seconds, bitsPerSecond);
     this.#slow.sample(seconds, bitsPerSecond);

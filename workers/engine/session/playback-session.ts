@@ -47,6 +47,10 @@ export class PlaybackSession implements TrackLoaderHost {
   private failures = 0;
   private destroyed = false;
   private levelPlaylistsRead = false;
+  /** The level of each main segment in the buffer, by the segment's start: what plays where. */
+  private readonly bufferedLevels = new Map<number, { start: number; end: number; level: number }>();
+  /** The level last reported as playing; -1 before the first. */
+  private playingLevel = -1;
 
   constructor(sink: MediaSink, options: EngineOpenOptions, report: Report) {
     this.sink = sink;
@@ -86,6 +90,7 @@ export class PlaybackSession implements TrackLoaderHost {
 
   update(snapshot: PlaybackSnapshot): void {
     this.playback = snapshot;
+    this.reportPlayingLevel();
     this.main?.wake();
     this.audio?.wake();
   }
@@ -95,7 +100,7 @@ export class PlaybackSession implements TrackLoaderHost {
     const catalog = this.catalog;
     const main = this.main;
     if (!catalog || !main) return;
-    let faster: Promise<TrackSource> | undefined;
+    let faster: Promise<TrackSource | undefined> | undefined;
     if (this.manualLevel === undefined && !main.holds(time)) {
       // A seek to an unbuffered place starts at a level whose first segment arrives quickly;
       // inside the buffer the level stays what ABR chose.
@@ -115,7 +120,10 @@ export class PlaybackSession implements TrackLoaderHost {
   }
 
   async setQuality(choice: number | 'auto'): Promise<void> {
+    const known = choice === 'auto' || this.catalog?.levels[choice] !== undefined;
+    if (!known) return;
     this.manualLevel = choice === 'auto' ? undefined : choice;
+    this.report({ type: 'quality-choice', choice });
     // Even when ABR already chose this level, what is buffered ahead may be another one: the
     // viewer's choice replaces it from the next segment on.
     if (choice !== 'auto') await this.changeLevel(choice, true);
@@ -173,19 +181,21 @@ export class PlaybackSession implements TrackLoaderHost {
       cap: this.cap(),
       ...(this.manualLevel === undefined ? {} : { manual: this.manualLevel }),
     });
-    this.report({ type: 'stats', bandwidthBps: estimate, rendition: this.renditionOf(track.currentSource) });
+    this.report({ type: 'stats', bandwidthBps: estimate, rendition: this.renditionOf(this.playingLevel) });
     if (level !== this.currentLevel) void this.changeLevel(level, false);
   }
 
   sourceAppended(track: TrackLoader, source: TrackSource): void {
-    const index = Number(source.key.split(':')[1]);
-    if (track.kind === 'main') {
-      this.readLevelPlaylistsAhead();
-      this.report({ type: 'quality-change', index, auto: this.manualLevel === undefined });
-      this.report({ type: 'stats', bandwidthBps: this.estimator.estimateBps(), rendition: this.renditionOf(source) });
-    } else {
-      this.report({ type: 'audio-track-change', index });
-    }
+    if (track.kind === 'main') this.readLevelPlaylistsAhead();
+    else this.report({ type: 'audio-track-change', index: Number(source.key.split(':')[1]) });
+  }
+
+  segmentAppended(track: TrackLoader, source: TrackSource, segment: MediaSegment): void {
+    if (track.kind !== 'main') return;
+    const level = Number(source.key.split(':')[1]);
+    // Levels share segment boundaries, so a segment replaced at another level takes its place here.
+    this.bufferedLevels.set(Math.round(segment.start * 1000), { start: segment.start, end: segment.start + segment.duration, level });
+    this.reportPlayingLevel();
   }
 
   segmentFailed(track: TrackLoader, error: unknown): void {
@@ -206,9 +216,32 @@ export class PlaybackSession implements TrackLoaderHost {
     const main = this.main;
     if (!main) return;
     this.currentLevel = level;
-    const source = await this.levelSource(level);
+    const reading = this.levelSource(level);
+    if (!flush) {
+      // The next segment waits for this level's playlist instead of coming from the old level:
+      // on a fast link that playlist takes a round trip, the segment hardly longer.
+      main.switchSourceBeforeNext(reading.then((source) => (this.destroyed || this.currentLevel !== level ? undefined : source)));
+      return;
+    }
+    const source = await reading;
     if (this.destroyed || this.currentLevel !== level) return;
     await main.switchSource(source, this.playback.currentTime, flush);
+  }
+
+  /**
+   * Reports the level at the playhead when it changes: the picture the viewer sees, which on a
+   * switch trails the level being downloaded by whatever is buffered.
+   */
+  private reportPlayingLevel(): void {
+    const time = this.playback.currentTime;
+    let playing: { level: number; start: number } | undefined;
+    for (const entry of this.bufferedLevels.values()) {
+      if (time >= entry.start - 0.05 && time < entry.end) playing = entry;
+    }
+    if (!playing || playing.level === this.playingLevel) return;
+    this.playingLevel = playing.level;
+    this.report({ type: 'quality-change', index: playing.level });
+    this.report({ type: 'stats', bandwidthBps: this.estimator.estimateBps(), rendition: this.renditionOf(playing.level) });
   }
 
   /**
@@ -235,9 +268,9 @@ export class PlaybackSession implements TrackLoaderHost {
     return { key: `audio:${index}`, playlist: await this.catalog!.mediaPlaylist(rendition.uri, this.abort.signal) };
   }
 
-  /** '720p' for a level's source. */
-  private renditionOf(source: TrackSource): string | undefined {
-    const height = this.catalog?.levels[Number(source.key.split(':')[1])]?.resolution?.height;
+  /** '720p' for a level. */
+  private renditionOf(level: number): string | undefined {
+    const height = this.catalog?.levels[level]?.resolution?.height;
     return height ? `${height}p` : undefined;
   }
 

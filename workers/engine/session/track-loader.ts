@@ -33,6 +33,8 @@ export interface TrackLoaderHost {
   segmentLoaded(track: TrackLoader, download: Download, segment: MediaSegment): void;
   /** A segment of `source` reached the buffer for the first time. */
   sourceAppended(track: TrackLoader, source: TrackSource): void;
+  /** `segment` of `source` is in the buffer (every segment, after sourceAppended for the first). */
+  segmentAppended(track: TrackLoader, source: TrackSource, segment: MediaSegment): void;
   /** A segment failed for good; the host may switch rendition or give up. */
   segmentFailed(track: TrackLoader, error: unknown): void;
   /** Every segment up to the end is buffered (or the track was reset). */
@@ -63,8 +65,11 @@ export class TrackLoader {
   private stopped = false;
   /** The rendition whose segments last reached the buffer. */
   private lastAppendedSource: string | undefined;
-  /** A rendition to switch to before the next download (a seek's faster level), still being read. */
-  private pendingSource: Promise<TrackSource> | undefined;
+  /**
+   * A rendition to switch to before the next download (a seek's faster level, an ABR switch),
+   * still being read; undefined when it resolves means the switch was called off.
+   */
+  private pendingSource: Promise<TrackSource | undefined> | undefined;
   done = false;
 
   constructor(kind: 'main' | 'audio', source: TrackSource, buffers: TrackBuffers, host: TrackLoaderHost, startTime: number) {
@@ -130,7 +135,7 @@ export class TrackLoader {
    * Continues from `time`: where the buffers already hold it, after what they hold; otherwise
    * from the segment that holds it, dropping what is in flight.
    */
-  seek(time: number, fasterSource?: Promise<TrackSource>): void {
+  seek(time: number, fasterSource?: Promise<TrackSource | undefined>): void {
     const buffered = this.bufferedEndFrom(time);
     if (buffered === undefined) {
       // Only a download from scratch waits for the faster rendition; buffered media plays as it is.
@@ -153,10 +158,20 @@ export class TrackLoader {
     return this.bufferedEndFrom(time) !== undefined;
   }
 
+  /**
+   * Loads the next segment from `source` once it is read: the loop waits for it rather than
+   * fetching one more segment of the old rendition while the playlist is on its way.
+   */
+  switchSourceBeforeNext(source: Promise<TrackSource | undefined>): void {
+    this.pendingSource = source;
+    this.wake();
+  }
+
   /** Plays `source` from the segment after the one at `time`; with `flush`, drops what is buffered past it. */
   async switchSource(source: TrackSource, time: number, flush: boolean): Promise<void> {
     // No transmuxer reset here: a download may be in flight, and every segment starts afresh anyway.
     this.source = source;
+    this.pendingSource = undefined;
     if (!flush) return;
     const index = Math.min(segmentIndexAt(source.playlist.segments, time) + 1, source.playlist.segments.length);
     const from = source.playlist.segments[index]?.start ?? Number.POSITIVE_INFINITY;
@@ -215,6 +230,7 @@ export class TrackLoader {
       this.lastAppendedSource = source.key;
       this.host.sourceAppended(this, source);
     }
+    this.host.segmentAppended(this, source, segment);
     await this.evictBackBuffer();
   }
 

@@ -15,7 +15,7 @@ export function SettingsControl({ host, menus, compact }: { host: ControlsHost; 
   const open = SETTINGS_VIEWS.has(menu);
   const qualities = usePlayerState(host.store, (state) => state.qualities);
   const qualityIndex = usePlayerState(host.store, (state) => state.qualityIndex);
-  const autoQuality = usePlayerState(host.store, (state) => state.autoQuality);
+  const qualityChoice = usePlayerState(host.store, (state) => state.qualityChoice);
   const rate = usePlayerState(host.store, (state) => state.rate);
   const audioTracks = usePlayerState(host.store, (state) => state.audioTracks);
   const audioTrackIndex = usePlayerState(host.store, (state) => state.audioTrackIndex);
@@ -55,7 +55,7 @@ export function SettingsControl({ host, menus, compact }: { host: ControlsHost; 
           onClose={close}
           qualities={qualities}
           qualityIndex={qualityIndex}
-          autoQuality={autoQuality}
+          qualityChoice={qualityChoice}
           onSelectQuality={host.selectQuality}
           rate={rate}
           onSelectRate={host.setRate}

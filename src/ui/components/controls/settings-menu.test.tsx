@@ -12,7 +12,7 @@ const noop = () => {};
 
 const props: SettingsMenuProps = {
   view: 'main', onNavigate: noop, onClose: noop,
-  qualities: [quality(0, 480, 1_200_000), quality(1, 1080, 5_000_000)], qualityIndex: 0, autoQuality: true, onSelectQuality: noop,
+  qualities: [quality(0, 480, 1_200_000), quality(1, 1080, 5_000_000)], qualityIndex: 0, qualityChoice: 'auto', onSelectQuality: noop,
   rate: 1, onSelectRate: noop,
   audioTracks: [track(0, 'Дубляж')], audioTrackIndex: 0, onSelectAudioTrack: noop,
   textTracks: [{ id: 'ru', label: 'Русские', language: 'ru' }], activeTextTrackId: undefined, onSelectTextTrack: noop,
@@ -39,7 +39,7 @@ describe('SettingsMenu main panel (SPEC.md section 2)', () => {
   });
 
   it('shows a chosen quality and rate as such', () => {
-    expect(texts(render({ autoQuality: false, qualityIndex: 1, rate: 1.5 }), 'menuitem')).toEqual(['Качество 1080p›', 'Скорость 1.5›']);
+    expect(texts(render({ qualityChoice: 1, qualityIndex: 1, rate: 1.5 }), 'menuitem')).toEqual(['Качество 1080p›', 'Скорость 1.5›']);
   });
 
   it('hides Аудио with one track and shows the current one with two', () => {
@@ -76,7 +76,7 @@ describe('SettingsMenu submenus', () => {
   });
 
   it('quality: Авто first, then highest first with the bitrate', () => {
-    const html = render({ view: 'quality', autoQuality: false, qualityIndex: 0 });
+    const html = render({ view: 'quality', qualityChoice: 0, qualityIndex: 0 });
     expect(texts(html, 'menuitemradio')).toEqual(['Авто', '1080p 5.00 Мбит/с', '✓480p 1.20 Мбит/с']);
     expect(checkedTexts(render({ view: 'quality' }))).toEqual(['✓Авто']);
   });

@@ -29,7 +29,8 @@ export interface SettingsMenuProps {
   qualities: readonly Quality[];
   /** The engine's index (`Quality.index`) of the quality playing now, -1 if unknown. */
   qualityIndex: number;
-  autoQuality: boolean;
+  /** The viewer's choice as the engine took it: 'auto' or an engine index. */
+  qualityChoice: number | 'auto';
   /** An engine index (`Quality.index`), or 'auto'. */
   onSelectQuality(choice: number | 'auto'): void;
   rate: number;
@@ -65,7 +66,7 @@ const bind = <T,>(choices: Choice<T>[], select: (value: T) => void): RadioItem[]
 function submenuItems(props: SettingsMenuProps): RadioItem[] {
   switch (props.view) {
     case 'quality':
-      return bind(qualityChoices(props.qualities, props.qualityIndex, props.autoQuality), props.onSelectQuality);
+      return bind(qualityChoices(props.qualities, props.qualityChoice), props.onSelectQuality);
     case 'playback-rate':
       return bind(rateChoices(props.rate), props.onSelectRate);
     case 'audio-tracks':

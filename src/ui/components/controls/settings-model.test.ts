@@ -26,7 +26,7 @@ const track = (index: number, label: string, language = 'ru'): AudioTrack =>
 const QUALITIES = [quality(0, 360, 800_000), quality(1, 720, 2_500_000), quality(2, 1080, 5_000_000), quality(3, 720, 3_100_000)];
 
 const base: MainRowsInput = {
-  qualities: QUALITIES, qualityIndex: 1, autoQuality: true, rate: 1,
+  qualities: QUALITIES, qualityIndex: 1, qualityChoice: 'auto', rate: 1,
   audioTracks: [track(0, 'Дубляж')], audioTrackIndex: 0,
   textTracks: [], activeTextTrackId: undefined, audioGain: undefined, compact: false, extras: [],
 };
@@ -57,12 +57,13 @@ describe('qualityOptions', () => {
 });
 
 describe('qualitySummary', () => {
-  it.each([
-    ['auto, playing 720p', 1, true, 'Авто (720p)'],
-    ['auto, nothing playing yet', -1, true, 'Авто'],
-    ['chosen 1080p', 2, false, '1080p'],
-    ['chosen, engine index unknown', 9, false, 'Авто'],
-  ])('%s', (_name, index, auto, text) => expect(qualitySummary(QUALITIES, index, auto)).toBe(text));
+  it.each<[string, number, number | 'auto', string]>([
+    ['auto, playing 720p', 1, 'auto', 'Авто (720p)'],
+    ['auto, nothing playing yet', -1, 'auto', 'Авто'],
+    ['chosen 1080p', 2, 2, '1080p'],
+    ['chosen 360p while 720p still plays out its segment', 1, 0, '360p'],
+    ['chosen, engine index unknown', 1, 9, 'Авто (720p)'],
+  ])('%s', (_name, index, choice, text) => expect(qualitySummary(QUALITIES, index, choice)).toBe(text));
 });
 
 describe('mainRows', () => {
@@ -77,7 +78,7 @@ describe('mainRows', () => {
 
   it('shows each row’s current value', () => {
     const rows = mainRows({
-      ...base, autoQuality: false, qualityIndex: 2, rate: 1.25, audioGain: 2, compact: true,
+      ...base, qualityChoice: 2, qualityIndex: 1, rate: 1.25, audioGain: 2, compact: true,
       audioTracks: [track(0, 'Дубляж'), track(1, '', 'en')], audioTrackIndex: 1,
       textTracks: [{ id: 's1', label: 'Русские', language: 'ru' }], activeTextTrackId: 's1',
     });
@@ -98,9 +99,9 @@ describe('submenu choices', () => {
   const checked = <T,>(choices: { label: string; checked: boolean; value: T }[]) => choices.filter((choice) => choice.checked).map((choice) => choice.label);
 
   it('quality: Авто first and checked in auto; a chosen rendition by its engine index', () => {
-    expect(qualityChoices(QUALITIES, 1, true).map((choice) => choice.value)).toEqual(['auto', 2, 3, 1, 0]);
-    expect(checked(qualityChoices(QUALITIES, 1, true))).toEqual(['Авто']);
-    const manual = qualityChoices(QUALITIES, 3, false);
+    expect(qualityChoices(QUALITIES, 'auto').map((choice) => choice.value)).toEqual(['auto', 2, 3, 1, 0]);
+    expect(checked(qualityChoices(QUALITIES, 'auto'))).toEqual(['Авто']);
+    const manual = qualityChoices(QUALITIES, 3);
     expect(manual.filter((choice) => choice.checked).map((choice) => [choice.label, choice.detail])).toEqual([['720p', '3.10 Мбит/с']]);
   });
 

@@ -41,7 +41,7 @@ export type MainRow =
 export interface MainRowsInput {
   qualities: readonly Quality[];
   qualityIndex: number;
-  autoQuality: boolean;
+  qualityChoice: number | 'auto';
   rate: number;
   audioTracks: readonly AudioTrack[];
   audioTrackIndex: number;
@@ -67,11 +67,15 @@ export function qualityOptions(qualities: readonly Quality[]): { index: number; 
     .map((quality) => ({ index: quality.index, label: ru.qualityLabel(quality.height), detail: ru.bitrateLabel(quality.bitrate) }));
 }
 
-/** The Качество row's value: 'Авто', 'Авто (480p)' with what Auto plays now, or '720p'. */
-export function qualitySummary(qualities: readonly Quality[], qualityIndex: number, autoQuality: boolean): string {
+/**
+ * The Качество row's value: 'Авто', 'Авто (480p)' with what Auto plays now, or the chosen '720p'
+ * (from the moment it was chosen, though the picture changes at the next segment).
+ */
+export function qualitySummary(qualities: readonly Quality[], qualityIndex: number, choice: number | 'auto'): string {
+  const chosen = choice === 'auto' ? undefined : qualities.find((quality) => quality.index === choice);
+  if (chosen) return ru.qualityLabel(chosen.height);
   const playing = qualities.find((quality) => quality.index === qualityIndex);
-  if (!playing) return ru.auto;
-  return autoQuality ? `${ru.auto} (${ru.qualityLabel(playing.height)})` : ru.qualityLabel(playing.height);
+  return playing ? `${ru.auto} (${ru.qualityLabel(playing.height)})` : ru.auto;
 }
 
 /** A track's name: its label, else its language, else its number. */
@@ -92,7 +96,7 @@ export function textTrackSummary(tracks: readonly TextTrackChoice[], activeId: s
  */
 export function mainRows(input: MainRowsInput): MainRow[] {
   const rows: MainRow[] = [
-    { kind: 'submenu', view: 'quality', label: ru.quality, value: qualitySummary(input.qualities, input.qualityIndex, input.autoQuality) },
+    { kind: 'submenu', view: 'quality', label: ru.quality, value: qualitySummary(input.qualities, input.qualityIndex, input.qualityChoice) },
     { kind: 'submenu', view: 'playback-rate', label: ru.speed, value: rateLabel(input.rate) },
   ];
   if (input.audioTracks.length > 1) {
@@ -111,11 +115,12 @@ export function mainRows(input: MainRowsInput): MainRow[] {
   return rows;
 }
 
-/** Качество: 'Авто' first, then the qualities highest first; the checked one is what plays by choice. */
-export function qualityChoices(qualities: readonly Quality[], qualityIndex: number, autoQuality: boolean): Choice<number | 'auto'>[] {
+/** Качество: 'Авто' first, then the qualities highest first; the checked one is the viewer's choice. */
+export function qualityChoices(qualities: readonly Quality[], choice: number | 'auto'): Choice<number | 'auto'>[] {
+  const known = qualities.some((quality) => quality.index === choice);
   return [
-    { value: 'auto', label: ru.auto, checked: autoQuality },
-    ...qualityOptions(qualities).map((option) => ({ value: option.index, label: option.label, detail: option.detail, checked: !autoQuality && option.index === qualityIndex })),
+    { value: 'auto', label: ru.auto, checked: !known },
+    ...qualityOptions(qualities).map((option) => ({ value: option.index, label: option.label, detail: option.detail, checked: option.index === choice })),
   ];
 }
 
