@@ -317,3 +317,77 @@ test.describe('controls at a phone size', () => {
     await expect(menu.getByRole('menuitem', { name: /^Субтитры/ })).not.toContainText('Выкл.');
   });
 });
+
+/** The boxes of `locator`'s matches that are visible. */
+async function boxesOf(locator: Locator): Promise<{ name: string; box: { x: number; y: number; width: number; height: number } }[]> {
+  const found = [];
+  for (const element of await locator.all()) {
+    const box = await element.boundingBox();
+    if (box && box.width > 0 && box.height > 0) found.push({ name: (await element.textContent()) ?? '', box });
+  }
+  return found;
+}
+
+const overlaps = (a: { x: number; y: number; width: number; height: number }, b: typeof a) =>
+  a.x < b.x + b.width && b.x < a.x + a.width && a.y < b.y + b.height && b.y < a.y + a.height;
+
+for (const [width, height] of [[390, 220], [358, 201], [320, 180]] as const) {
+  test.describe(`a series at ${width}×${height} with touch`, () => {
+    test.use({ viewport: { width, height }, hasTouch: true, isMobile: true });
+
+    test('nothing lies over the centre row, and its play button plays', async ({ page }) => {
+      await embed(page, '?movie_id=2&enabled_share');
+      await expect(page.locator('.controls--shown .control-bar__centre')).toBeVisible();
+      const centre = await boxesOf(page.locator('.control-bar__centre .control-button'));
+      expect(centre).toHaveLength(3);
+      const top = await boxesOf(page.locator('.top-overlay h1, .top-overlay p, .top-overlay button, .control-bar__top button, .control-bar__bottom > *'));
+      expect(top.length).toBeGreaterThan(4);
+      for (const button of centre) {
+        for (const other of top) expect(overlaps(button.box, other.box), `${other.name} over a centre button`).toBe(false);
+        // Inside the frame, whole.
+        expect(button.box.y).toBeGreaterThanOrEqual(0);
+        expect(button.box.y + button.box.height).toBeLessThanOrEqual(height);
+      }
+      const play = centre[1]!.box;
+      await page.touchscreen.tap(play.x + play.width / 2, play.y + play.height / 2);
+      await expect.poll(() => read(videoOf(page), (element) => element.paused)).toBe(false);
+      await expect(page.getByRole('dialog')).toHaveCount(0);
+    });
+
+    test('the share popup fits, its time-code row included', async ({ page }) => {
+      await embed(page, '?movie_id=2&enabled_share');
+      await page.getByRole('button', { name: 'Настройки' }).click();
+      await page.getByRole('menuitem', { name: 'Поделиться' }).click();
+      const popup = page.getByRole('dialog', { name: 'Поделиться' });
+      await expect(popup.getByRole('checkbox', { name: 'Поделиться с тайм кодом:' })).toBeInViewport({ ratio: 1 });
+      await expect(popup.getByRole('button', { name: 'Копировать' })).toBeInViewport({ ratio: 1 });
+      await expect(popup.getByRole('link', { name: 'VK' })).toBeInViewport({ ratio: 1 });
+    });
+  });
+}
+
+test.describe('double tap while the controls show', () => {
+  test.use({ viewport: { width: 390, height: 220 }, hasTouch: true, isMobile: true });
+
+  test('paused, a double tap on the left fifth seeks −10 s and on the right fifth +10 s', async ({ page }) => {
+    await embed(page, '?movie_id=1');
+    const video = await pausedAt(page, 12);
+    // Paused, the controls stay up: the dimmed overlay is over the video.
+    await expect(page.locator('.controls')).toHaveClass(/controls--shown/);
+    const box = await page.getByTestId('gesture-surface').boundingBox();
+    if (!box) throw new Error('no surface');
+    const start = await time(video);
+    const doubleTap = async (fraction: number) => {
+      await page.touchscreen.tap(box.x + box.width * fraction, box.y + box.height * 0.4);
+      await page.touchscreen.tap(box.x + box.width * fraction, box.y + box.height * 0.4);
+    };
+    await doubleTap(0.08);
+    await expect.poll(() => time(video)).toBeCloseTo(start - 10, 0);
+    // The viewer's pause between two gestures: a tap within 275 ms of the last would go on with
+    // the same seek chain (one more −10 s), as on YouTube.
+    await page.waitForTimeout(400);
+    await doubleTap(0.92);
+    await expect.poll(() => time(video)).toBeCloseTo(start, 0);
+    expect(await read(video, (element) => element.paused)).toBe(true);
+  });
+});

@@ -15,6 +15,8 @@ export interface PickerMenuProps {
   open: boolean;
   onOpenChange(open: boolean): void;
   onSelect(id: number): void;
+  /** Extra class names for the picker's box (its place in a row). */
+  className?: string | undefined;
 }
 
 /**
@@ -22,7 +24,7 @@ export interface PickerMenuProps {
  * Escape closes and returns focus to the button; which menu is open is the caller's state, so
  * only one is open at a time (SPEC.md section 4).
  */
-export function PickerMenu({ label, menuName, options, selectedId, open, onOpenChange, onSelect }: PickerMenuProps) {
+export function PickerMenu({ label, menuName, options, selectedId, open, onOpenChange, onSelect, className }: PickerMenuProps) {
   const menuId = useId();
   const button = useRef<HTMLButtonElement>(null);
   const menu = useRef<HTMLUListElement>(null);
@@ -50,7 +52,7 @@ export function PickerMenu({ label, menuName, options, selectedId, open, onOpenC
   };
 
   return (
-    <div className="picker">
+    <div className={className ? `picker ${className}` : 'picker'}>
       <button ref={button} type="button" className="picker__button" aria-haspopup="menu" aria-expanded={open} aria-controls={open ? menuId : undefined} onClick={() => onOpenChange(!open)}>
         {label}
       </button>

@@ -91,7 +91,7 @@ export function SharePopup(props: SharePopupProps) {
         <ul className="share-popup__networks">
           {socialLinks.map(({ id, label, href }) => (
             <li key={id}>
-              <a className="share-popup__network" data-network={id} href={href} target="_blank" rel="noopener noreferrer">
+              <a className="share-popup__network" data-network={id} href={href} aria-label={label} target="_blank" rel="noopener noreferrer">
                 <span className="share-popup__icon" aria-hidden="true">{MARKS[id] ?? label.slice(0, 1)}</span>
                 <span className="share-popup__network-label">{label}</span>
               </a>

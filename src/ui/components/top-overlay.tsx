@@ -37,6 +37,7 @@ export function TopOverlay(props: TopOverlayProps) {
   const picker = (name: OverlayMenu, menuName: string, model: PickerModel | undefined, onSelect: (id: number) => void) =>
     model ? (
       <PickerMenu
+        className={`picker--${name}`}
         label={model.label}
         menuName={menuName}
         options={model.options}
@@ -56,7 +57,7 @@ export function TopOverlay(props: TopOverlayProps) {
         {picker('episodes', ru.episodes, props.episodes, props.onSelectEpisode)}
         {picker('variants-episode', ru.voiceOvers, props.variants, props.onSelectVariant)}
         {props.onShare ? (
-          <button type="button" className="picker__button" onClick={props.onShare}>
+          <button type="button" className="picker__button top-overlay__share" onClick={props.onShare}>
             {ru.share}
           </button>
         ) : null}
