@@ -75,10 +75,13 @@ describe('the player query parameters (SPEC.md sections 2 and 5)', () => {
     expect(config).toMatchObject({ movieId: 1, episodeId: undefined, season: undefined, timeCode: undefined, episodeTime: undefined, autoPlay: false });
   });
 
-  it('reads season and episode from a shared link\'s path, and lets the query win', () => {
+  it('reads season and episode from a shared link\'s path, which no other episode parameter overrules', () => {
     const shared = readWidgetConfig(rootWith({}), undefined, '?movie_id=2&t=75', '/embed/season-2/episode-1');
     expect(shared).toMatchObject({ season: 2, episode: 1, timeCode: 75 });
-    expect(readWidgetConfig(rootWith({}), undefined, '?movie_id=2&season=1&episode=3', '/embed/season-2/episode-1')).toMatchObject({ season: 1, episode: 3 });
+    expect(readWidgetConfig(rootWith({}), undefined, '?movie_id=2&season=1&episode=3', '/embed/season-2/episode-1')).toMatchObject({ season: 2, episode: 1 });
+    // A link shared from a player opened with episode_id=201 named S1E3 in its path: S1E3 it is.
+    const fromOldLink = readWidgetConfig(rootWith({}), { episodeId: 202 }, '?movie_id=2&episode_id=201', '/embed/season-1/episode-3');
+    expect(fromOldLink).toMatchObject({ episodeId: undefined, season: 1, episode: 3 });
     expect(readWidgetConfig(rootWith({}), undefined, '?movie_id=2', '/embed/season-x/episode-1')).toMatchObject({ season: undefined, episode: undefined });
     expect(readWidgetConfig(rootWith({}), undefined, '?movie_id=2', '/embed')).toMatchObject({ season: undefined, episode: undefined });
   });

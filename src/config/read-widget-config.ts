@@ -12,8 +12,10 @@ declare global {
 
 /**
  * The configuration from the root element's data attributes, then the page global, then the
- * address: the path of a shared link (`/season-{n}/episode-{m}`, SPEC.md section 5), then the
- * query (SPEC.md sections 1, 2). Later sources win where they say something.
+ * query (SPEC.md sections 1, 2); later sources win where they say something. Then the path of a
+ * shared link (`/season-{n}/episode-{m}`, SPEC.md section 5): naming the episode is the link's
+ * whole point, so no episode_id, season or episode from elsewhere overrules it (a link shared
+ * from a player opened with `episode_id` may still carry that id).
  */
 export function readWidgetConfig(
   root: HTMLElement,
@@ -21,13 +23,17 @@ export function readWidgetConfig(
   search: string,
   pathname = '',
 ): WidgetConfig {
-  return mergeConfig(fromDataset(root.dataset), pageGlobal ?? {}, fromPath(pathname), fromQuery(new URLSearchParams(search)));
+  const config = mergeConfig(fromDataset(root.dataset), pageGlobal ?? {}, fromQuery(new URLSearchParams(search)));
+  const path = fromPath(pathname);
+  return path ? { ...config, episodeId: undefined, ...path } : config;
 }
 
-/** A shared link's `/season-{n}/episode-{m}` path segments. */
-function fromPath(pathname: string): Record<string, unknown> {
+/** A shared link's `/season-{n}/episode-{m}` path segments; undefined when the path has none. */
+function fromPath(pathname: string): { season: number; episode: number } | undefined {
   const match = /\/season-(\d+)\/episode-(\d+)(?:\/|$)/.exec(pathname);
-  return { season: parsePositiveInteger(match?.[1] ?? null), episode: parsePositiveInteger(match?.[2] ?? null) };
+  const season = parsePositiveInteger(match?.[1] ?? null);
+  const episode = parsePositiveInteger(match?.[2] ?? null);
+  return season !== undefined && episode !== undefined ? { season, episode } : undefined;
 }
 
 function fromDataset(data: DOMStringMap): Record<string, unknown> {

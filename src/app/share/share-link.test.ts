@@ -75,6 +75,18 @@ describe('buildShareLink (SPEC.md section 5)', () => {
       'https://kino.example/serials/dark/season-1/episode-2?x=1',
     ],
     ['credentials are dropped', 'https://user:secret@kino.example:8443/f', {}, 'https://kino.example:8443/f'],
+    [
+      'a link to an episode drops the query parameters that name another one',
+      'https://player.example/embed?movie_id=2&enabled_share&episode_id=201&season=1&episode=1&episode_variant_id=9&episode_time=30',
+      { season: 1, episode: 3, timeSeconds: 7 },
+      'https://player.example/embed/season-1/episode-3?movie_id=2&enabled_share&t=7',
+    ],
+    [
+      'a film keeps the host\'s own parameters, whatever their names',
+      'https://kino.example/f?episode=pilot&season=autumn',
+      {},
+      'https://kino.example/f?episode=pilot&season=autumn',
+    ],
   ])('%s', (_name, pageUrl, options, expected) => {
     expect(buildShareLink(pageUrl, options)).toBe(expected);
   });

@@ -15,6 +15,13 @@ export interface SocialShareLink {
   href: string;
 }
 
+/**
+ * Query parameters that name an episode or a place in one (SPEC.md section 2). A link to an
+ * episode names it in its path; any of these left in the query could contradict it (an
+ * `episode_id` of the episode the viewer started on would win over the path).
+ */
+const EPISODE_PARAMETERS: ReadonlySet<string> = new Set(['episode_id', 'season', 'episode', 'episode_variant_id', 'episode_time']);
+
 /** `/season-{n}/episode-{m}` as a whole pair of path segments. */
 const EPISODE_SEGMENTS = /\/season-(\d+)\/episode-(\d+)(?=\/|$)/;
 
@@ -26,7 +33,9 @@ const EPISODE_SEGMENTS = /\/season-(\d+)\/episode-(\d+)(?=\/|$)/;
  *   them gets them appended when both orders are given (a trailing slash stays last). Films
  *   (no orders) keep their path.
  * - The query is kept byte for byte, except `t`: it is removed, then added again as whole
- *   seconds (rounded, never negative) only when `timeSeconds` is a finite number.
+ *   seconds (rounded, never negative) only when `timeSeconds` is a finite number. A link to an
+ *   episode also drops the parameters that name one (episode_id, season, episode,
+ *   episode_variant_id, episode_time): the path says which.
  * - The hash and any user name or password are dropped.
  *
  * @throws TypeError when `pageUrl` is not an absolute http(s) URL; RangeError when an order is
@@ -37,7 +46,8 @@ export function buildShareLink(pageUrl: string, options: ShareLinkOptions): stri
   const season = checkOrder('season', options.season);
   const episode = checkOrder('episode', options.episode);
   const path = withEpisodeSegments(url.pathname, season, episode);
-  const query = queryWithout(url.search, 't');
+  const dropped = season !== undefined && episode !== undefined ? new Set([...EPISODE_PARAMETERS, 't']) : new Set(['t']);
+  const query = queryWithout(url.search, dropped);
   const time = options.timeSeconds;
   if (time !== undefined && Number.isFinite(time)) query.push(`t=${wholeSeconds(time)}`);
   return `${url.origin}${path}${query.length > 0 ? `?${query.join('&')}` : ''}`;
@@ -109,12 +119,12 @@ function withEpisodeSegments(path: string, season: number | undefined, episode: 
   return `${base}/season-${season}/episode-${episode}${trailingSlash ? '/' : ''}`;
 }
 
-/** The query's parts without `name`, untouched otherwise (re-serialising could change the host's own parameters). */
-function queryWithout(search: string, name: string): string[] {
+/** The query's parts without those named in `names`, untouched otherwise (re-serialising could change the host's own parameters). */
+function queryWithout(search: string, names: ReadonlySet<string>): string[] {
   return search
     .replace(/^\?/, '')
     .split('&')
-    .filter((part) => part !== '' && queryKey(part) !== name);
+    .filter((part) => part !== '' && !names.has(queryKey(part)));
 }
 
 function queryKey(part: string): string {
