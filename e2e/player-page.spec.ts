@@ -20,6 +20,18 @@ test.describe('the player page (/embed)', () => {
     });
   }
 
+  test('a very long address plays, and the availability call sends only its origin and path', async ({ page, baseURL }) => {
+    const domains: string[] = [];
+    page.on('request', (request) => {
+      const url = new URL(request.url());
+      if (url.pathname.endsWith('/available')) domains.push(url.searchParams.get('domain') ?? '');
+    });
+    await embed(page, `?movie_id=1&lang_order=${'x'.repeat(2100)}`);
+    await expect(page.getByRole('heading', { name: 'Северный маяк' })).toBeVisible();
+    await expectPlaysPast(page.locator('video'), 1);
+    expect(domains).toEqual([`${baseURL}/embed`]);
+  });
+
   test('says the content is not available for an unknown id', async ({ page }) => {
     await embed(page, '?movie_id=999');
     await expect(page.getByRole('alert')).toHaveText('Контент не доступен');

@@ -58,14 +58,14 @@ describe('createCatalogueClient', () => {
     ]);
   });
 
-  it('asks for seasons and for availability with the page address as domain', async () => {
+  it('asks for seasons and for availability with the page\'s origin and path as domain', async () => {
     const { calls, fetchImpl } = recordingFetch(200, { available: true });
     const client = createCatalogueClient({ baseUrl: '/catalog-api', pageUrl: 'https://player.example/embed', cookie: () => '', fetch: fetchImpl });
     await client.seasons(2);
-    await client.availability(2, 'https://host.example/films/a b?x=1');
+    await client.availability(2, 'https://host.example/films/a%20b?x=1');
     expect(calls.map((call) => call.url)).toEqual([
       'https://player.example/catalog-api/contents/2/seasons',
-      'https://player.example/catalog-api/contents/2/available?domain=https%3A%2F%2Fhost.example%2Ffilms%2Fa%20b%3Fx%3D1',
+      'https://player.example/catalog-api/contents/2/available?domain=https%3A%2F%2Fhost.example%2Ffilms%2Fa%2520b',
     ]);
   });
 

@@ -1,4 +1,5 @@
 import type { Availability, Content, Episode, MasterManifest, Season } from './schema.ts';
+import { availabilityDomain } from './availability-domain.ts';
 import { RequestError } from './request-error.ts';
 import { sessionContext } from './session-context.ts';
 
@@ -19,7 +20,7 @@ export interface CatalogueClient {
   content(id: number, signal?: AbortSignal): Promise<Content>;
   seasons(contentId: number, signal?: AbortSignal): Promise<Season[]>;
   episodes(contentId: number, signal?: AbortSignal): Promise<Episode[]>;
-  /** Whether the viewer may watch the content here; `domain` is the page address. */
+  /** Whether the viewer may watch the content here; `domain` is the page address (sent as availabilityDomain gives it). */
   availability(contentId: number, domain: string, signal?: AbortSignal): Promise<Availability>;
   /** Fetches a master manifest; returns it with its links made absolute. */
   manifest(path: string, signal?: AbortSignal): Promise<{ url: string; manifest: MasterManifest }>;
@@ -48,7 +49,7 @@ export function createCatalogueClient(options: CatalogueClientOptions): Catalogu
     content: (id, signal) => getJson(api(`contents/${id}`), signal),
     seasons: (contentId, signal) => getJson(api(`contents/${contentId}/seasons`), signal),
     episodes: (contentId, signal) => getJson(api(`episodes?content-id=${contentId}`), signal),
-    availability: (contentId, domain, signal) => getJson(api(`contents/${contentId}/available?domain=${encodeURIComponent(domain)}`), signal),
+    availability: (contentId, domain, signal) => getJson(api(`contents/${contentId}/available?domain=${encodeURIComponent(availabilityDomain(domain))}`), signal),
     async manifest(path, signal) {
       // Root-relative paths are relative to the API's origin, not the page's.
       const url = new URL(path, base).href;
