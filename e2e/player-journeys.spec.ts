@@ -54,31 +54,50 @@ test.describe('resume, next episode, share, host messages', () => {
     await expect(page.getByRole('dialog')).toHaveCount(0);
   });
 
-  test('at the end of an episode the next-episode card shows and the next episode plays', async ({ page }) => {
-    await embed(page, '?movie_id=2');
+  /** Plays S1E2 of the series to its last second: the card comes at the end. */
+  async function playToEnd(page: Page, query = ''): Promise<Locator> {
+    await embed(page, `?movie_id=2${query}`);
     const video = page.locator('video');
     await expectPlaysPast(video, 1);
-    // The card may be up only while the next episode loads: record it as it appears.
-    const card = page.evaluate(() => new Promise<string>((resolve) => {
-      const observer = new MutationObserver(() => {
-        const heading = [...document.querySelectorAll('h2, h3')].find((element) => element.textContent === 'Следующий эпизод');
-        const dialog = heading?.closest('[role="dialog"]');
-        if (dialog instanceof HTMLElement) {
-          observer.disconnect();
-          resolve(dialog.innerText);
-        }
-      });
-      observer.observe(document.body, { childList: true, subtree: true });
-    }));
     await video.evaluate((element: HTMLVideoElement) => {
       element.currentTime = element.duration - 1;
     });
-    const text = await card;
-    expect(text).toContain('Эпизод 3');
-    expect(text).toContain('Смотреть');
-    await expect(episodeLine(page)).toHaveText('1 сезон, 3 серия.');
+    return video;
+  }
+
+  test('at the end of an episode the card counts down from 5 with the ended episode named, then the next one plays', async ({ page }) => {
+    const video = await playToEnd(page);
+    const card = page.getByRole('dialog', { name: 'Следующий эпизод' });
+    await expect(card).toContainText('Эпизод 3');
+    await expect(card.getByTestId('next-episode-countdown')).toHaveText('Начнётся через 5 с');
+    // While it counts, the overlay still names the episode that ended.
+    await expect(episodeLine(page)).toHaveText('1 сезон, 2 серия. Перекрёсток');
+    await expect(card.getByTestId('next-episode-countdown')).toHaveText('Начнётся через 3 с');
+    await expect(episodeLine(page)).toHaveText('1 сезон, 2 серия. Перекрёсток');
+    await expect(episodeLine(page)).toHaveText('1 сезон, 3 серия.', { timeout: 20_000 });
     await expectPlaysPast(video, 1);
-    await expect(page.getByRole('dialog')).toHaveCount(0);
+    await expect(card).toHaveCount(0);
+  });
+
+  test('"Смотреть" on the card plays the next episode at once', async ({ page }) => {
+    const video = await playToEnd(page, '&next_episode_countdown=60');
+    const card = page.getByRole('dialog', { name: 'Следующий эпизод' });
+    await expect(card.getByTestId('next-episode-countdown')).toHaveText('Начнётся через 60 с');
+    await card.getByRole('button', { name: 'Смотреть' }).click();
+    await expect(episodeLine(page)).toHaveText('1 сезон, 3 серия.');
+    await expect.poll(() => video.evaluate((element: HTMLVideoElement) => element.paused)).toBe(false);
+    await expect(card).toHaveCount(0);
+  });
+
+  test('"Отмена" on the card keeps the ended episode, and nothing opens later', async ({ page }) => {
+    await playToEnd(page, '&next_episode_countdown=2');
+    const card = page.getByRole('dialog', { name: 'Следующий эпизод' });
+    await card.getByRole('button', { name: 'Отмена' }).click();
+    await expect(card).toHaveCount(0);
+    await expect(page.locator('.controls')).toBeVisible();
+    // Past the 2 s it would have waited, the ended episode is still the one on screen.
+    await page.waitForFunction(() => new Promise((resolve) => setTimeout(() => resolve(true), 2500)));
+    await expect(episodeLine(page)).toHaveText('1 сезон, 2 серия. Перекрёсток');
   });
 
   test('the share popup pauses the video and gives the link with and without the time code', async ({ page, baseURL }) => {

@@ -8,13 +8,25 @@ import { errorView, ContentBlockedError, NoEpisodesError } from './app-errors.ts
 import { chooseInitialEpisode, chooseVariant, episodeFilePath, nextEpisode } from './episode-choice.ts';
 import { resolveEpisodeSource, type EpisodeSource } from './episode-source.ts';
 import { loadContent, type LoadedContent } from './load-content.ts';
+import { startCountdown, type Countdown } from './next-episode-countdown.ts';
 import { createPlaybackMemory, type PlaybackMemory } from './playback-memory.ts';
+import { timerSchedule, type Schedule } from '../ui/interaction/schedule.ts';
 
 /** The episode on screen: which one, which voice-over, and its resolved source once known. */
 export interface EpisodeView {
   episode: Episode;
   variant: EpisodeVariant | undefined;
   source: EpisodeSource | undefined;
+}
+
+/**
+ * The next-episode card at the end of an episode (SPEC.md sections 2 and 4). While `secondsLeft`
+ * counts down, the ended episode stays on screen; at 0 the next one opens. Undefined
+ * `secondsLeft`: it has opened and waits to play (the browser refused to start it by itself).
+ */
+export interface NextCardView {
+  episode: Episode;
+  secondsLeft: number | undefined;
 }
 
 /** The content with its episode on screen, and the two prompts drawn over it. */
@@ -24,8 +36,8 @@ export interface ReadyView extends LoadedContent {
   current: EpisodeView;
   /** The resume window's saved time (SPEC.md section 4); undefined when it is not shown. */
   resumeAt: number | undefined;
-  /** The next-episode card shown at the end of the previous episode; undefined when not shown. */
-  nextCard: Episode | undefined;
+  /** The next-episode card shown at the end of an episode; undefined when not shown. */
+  nextCard: NextCardView | undefined;
 }
 
 /** What the iframe shows: still loading, the content with its episode and player core, or why not. */
@@ -44,6 +56,7 @@ export type AppConfig = Pick<
   | 'checkAvailability'
   | 'voiceAuthor'
   | 'autoPlay'
+  | 'nextEpisodeCountdown'
 > & { movieId: number };
 
 export interface PlayerAppOptions {
@@ -57,6 +70,9 @@ export interface PlayerAppOptions {
   blockedClipUrl: string;
   /** Saved progress and preferences (SPEC.md section 3). */
   storage: MediaStorage;
+  /** The next-episode countdown's clock; default setTimeout and performance.now. */
+  schedule?: Schedule;
+  now?: () => number;
 }
 
 export interface PlayerApp {
@@ -72,8 +88,10 @@ export interface PlayerApp {
   /** The resume window's two buttons: seek to the saved time and play, or just play. */
   continueWatching(): void;
   startOver(): void;
-  /** The next-episode card's 'Смотреть': plays the next episode (already opened at the end). */
+  /** The next-episode card's 'Смотреть': opens and plays the next episode at once. */
   watchNext(): void;
+  /** The next-episode card's 'Отмена': the card goes, the ended episode stays. */
+  dismissNext(): void;
   /** 'Перезагрузить страницу': starts the player over without reloading the page (SPEC.md section 8). */
   reload(): void;
   /** Stops loading and releases the core; idempotent. */
@@ -86,7 +104,7 @@ export interface PlayerApp {
  * the source is known. The UI renders from `store` whenever its chunk arrives.
  */
 export function startPlayerApp(options: PlayerAppOptions): PlayerApp {
-  const { client, config, video, domain, blockedClipUrl, storage } = options;
+  const { client, config, video, domain, blockedClipUrl, storage, schedule = timerSchedule, now = () => performance.now() } = options;
   const store = createStore<{ view: AppView }>({ view: { status: 'loading' } });
   const app = new AbortController();
   /** One load of the content; 'Перезагрузить страницу' ends it and starts another. */
@@ -97,6 +115,12 @@ export function startPlayerApp(options: PlayerAppOptions): PlayerApp {
   let episodeLoad: AbortController | undefined;
   /** Settles when the current episode's source is in the engine. */
   let sourceLoaded: Promise<boolean> = Promise.resolve(false);
+  /** The next-episode card's countdown, while it runs. */
+  let countdown: Countdown | undefined;
+  const stopCountdown = () => {
+    countdown?.cancel();
+    countdown = undefined;
+  };
 
   const ready = () => {
     const { view } = store.getState();
@@ -108,6 +132,7 @@ export function startPlayerApp(options: PlayerAppOptions): PlayerApp {
   };
 
   const stop = () => {
+    stopCountdown();
     session.abort();
     episodeLoad?.abort();
     core?.destroy();
@@ -191,8 +216,11 @@ export function startPlayerApp(options: PlayerAppOptions): PlayerApp {
         return;
       }
       video.addEventListener('ended', advance, { signal });
-      // Prompts end when playback starts, however it was started.
-      video.addEventListener('playing', () => patch({ resumeAt: undefined, nextCard: undefined }), { signal });
+      // Prompts end when playback starts, however it was started (the ended episode played again too).
+      video.addEventListener('playing', () => {
+        stopCountdown();
+        patch({ resumeAt: undefined, nextCard: undefined });
+      }, { signal });
       // auto_play starts at once where the browser allows, at the saved time without asking.
       open(current, config.timeCode ?? config.episodeTime, config.autoPlay);
     }).catch((error: unknown) => fail(error, signal));
@@ -208,18 +236,38 @@ export function startPlayerApp(options: PlayerAppOptions): PlayerApp {
     if (!video.paused) blocked();
   }
 
-  /** At the end of an episode with a next one: its card shows and it opens (SPEC.md section 4). */
+  /**
+   * At the end of an episode with a next one: its card counts down, then the next episode opens
+   * and plays (SPEC.md section 4). The ended episode stays on screen meanwhile.
+   */
   function advance(): void {
     const view = ready();
     const next = view && nextEpisode(view.episodes, view.current.episode);
     if (!view || !next) return;
-    patch({ nextCard: next });
-    switchEpisode(next, true);
+    stopCountdown();
+    countdown = startCountdown({
+      seconds: config.nextEpisodeCountdown,
+      onTick: (secondsLeft) => patch({ nextCard: { episode: next, secondsLeft } }),
+      onDone: () => openNext(next),
+      schedule,
+      now,
+    });
   }
 
-  function switchEpisode(episode: Episode, autoPlay = false): void {
+  /** The countdown's end, or 'Смотреть' during it: the card stays until the next episode plays. */
+  function openNext(next: Episode): void {
+    countdown = undefined;
+    patch({ nextCard: { episode: next, secondsLeft: undefined } });
+    switchEpisode(next, true, true);
+  }
+
+  function switchEpisode(episode: Episode, autoPlay = false, keepCard = false): void {
     const view = ready();
     if (!view || !view.available || episode.id === view.current.episode.id) return;
+    if (!keepCard) {
+      stopCountdown();
+      patch({ nextCard: undefined });
+    }
     const variant = chooseVariant(episode, view.current.variant?.id, view.current.variant?.title);
     open({ episode, variant, source: undefined }, undefined, autoPlay);
   }
@@ -257,7 +305,19 @@ export function startPlayerApp(options: PlayerAppOptions): PlayerApp {
     selectQuality: (choice) => memory?.selectQuality(choice),
     continueWatching: () => playFrom(ready()?.resumeAt),
     startOver: () => playFrom(undefined),
-    watchNext: () => playFrom(undefined),
+    watchNext() {
+      const card = ready()?.nextCard;
+      if (!card) return;
+      if (card.secondsLeft === undefined) playFrom(undefined);
+      else {
+        stopCountdown();
+        openNext(card.episode);
+      }
+    },
+    dismissNext() {
+      stopCountdown();
+      patch({ nextCard: undefined });
+    },
     reload() {
       if (app.signal.aborted) return;
       stop();

@@ -135,11 +135,13 @@ function ReadyScreen({ app, view, options }: { app: PlayerApp; view: ReadyView; 
       {nextCard ? (
         <NextEpisodeCard
           placement="ended"
-          order={nextCard.order}
-          title={nextCard.title}
-          description={nextCard.description}
-          posterUrl={nextCard.posterPath ?? undefined}
+          order={nextCard.episode.order}
+          title={nextCard.episode.title}
+          description={nextCard.episode.description}
+          posterUrl={nextCard.episode.posterPath ?? undefined}
+          secondsLeft={nextCard.secondsLeft}
           onWatch={app.watchNext}
+          onDismiss={app.dismissNext}
         />
       ) : null}
       {sharing ? <SharePanel context={sharing} onClose={() => setSharing(undefined)} /> : null}

@@ -35,6 +35,7 @@ const CHECKS: { [K in keyof WidgetConfig]: { check: Checker; expected: string } 
   voiceAuthor: { check: optional(isString), expected: 'a non-empty string' },
   timeCode: { check: optional(isSeconds), expected: 'whole seconds' },
   episodeTime: { check: optional(isSeconds), expected: 'whole seconds' },
+  nextEpisodeCountdown: { check: (v) => isSeconds(v) && (v as number) <= 60, expected: 'whole seconds from 0 to 60' },
   autoPlay: { check: isBoolean, expected: 'true or false' },
   enabledShare: { check: isBoolean, expected: 'true or false' },
   userId: { check: optional(isString), expected: 'a non-empty string' },

@@ -66,6 +66,7 @@ function fromQuery(query: URLSearchParams): Record<string, unknown> {
     voiceAuthor: text('voice_author'),
     timeCode: parseTimeCode(query.get('t')),
     episodeTime: parseTimeCode(query.get('episode_time')),
+    nextEpisodeCountdown: parseCountdown(query.get('next_episode_countdown')),
     autoPlay: parseFlag(query.get('auto_play')),
     enabledShare: parseFlag(query.get('enabled_share')),
     userId: text('user_id'),
@@ -94,6 +95,13 @@ export function parseTimeCode(value: string | null): number | undefined {
   if (value === null || !/^[\d.]+$/.test(value) || !/\d/.test(value)) return undefined;
   const seconds = Number.parseInt(value, 10);
   return Number.isSafeInteger(seconds) ? seconds : undefined;
+}
+
+/** next_episode_countdown: whole seconds from 0 to 60, else not given. */
+function parseCountdown(value: string | null): number | undefined {
+  if (value === null || !/^\d{1,2}$/.test(value)) return undefined;
+  const seconds = Number(value);
+  return seconds <= 60 ? seconds : undefined;
 }
 
 /** A flag is on when present without a value or with a truthy one (1, true, yes). */

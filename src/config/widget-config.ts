@@ -44,6 +44,12 @@ export interface WidgetConfig {
   timeCode: number | undefined;
   /** Query episode_time / global episodeTime: the episode's start time, seconds (SPEC.md section 5). */
   episodeTime: number | undefined;
+  /**
+   * Query next_episode_countdown / global nextEpisodeCountdown: whole seconds (0–60) the
+   * next-episode card counts down at the end of an episode before the next one opens; 0 opens it
+   * at once. Default 5.
+   */
+  nextEpisodeCountdown: number;
   /** Query auto_play / global autoPlay: start playing without a click where the browser allows. */
   autoPlay: boolean;
   /** Query enabled_share / global enabledShare: show 'Поделиться' (SPEC.md section 6). */
@@ -59,6 +65,9 @@ export interface WidgetConfig {
 }
 
 export type WidgetConfigKey = keyof WidgetConfig;
+
+/** SPEC.md section 4 leaves the wait open; 5 s is what viewers know from the big services. */
+export const DEFAULT_NEXT_EPISODE_COUNTDOWN_SECONDS = 5;
 
 /** A fresh default configuration on every call, so no caller can change another's. */
 export function createDefaultConfig(): WidgetConfig {
@@ -79,6 +88,7 @@ export function createDefaultConfig(): WidgetConfig {
     voiceAuthor: undefined,
     timeCode: undefined,
     episodeTime: undefined,
+    nextEpisodeCountdown: DEFAULT_NEXT_EPISODE_COUNTDOWN_SECONDS,
     autoPlay: false,
     enabledShare: false,
     userId: undefined,

@@ -36,6 +36,13 @@ describe('NextEpisodeCard (SPEC.md section 2, next-episode card)', () => {
     expect([...render().matchAll(/<button type="button"[^>]*>([^<]*)<\/button>/g)].map((m) => m[1])).toEqual(['Смотреть']);
   });
 
+  it('at the end of an episode, counts down and offers Отмена', () => {
+    const html = render({ secondsLeft: 4, onDismiss: () => {} });
+    expect(html).toContain('>Начнётся через 4 с</p>');
+    expect([...html.matchAll(/<button type="button"[^>]*>([^<]*)<\/button>/g)].map((m) => m[1])).toEqual(['Смотреть', 'Отмена']);
+    expect(render()).not.toContain('Начнётся');
+  });
+
   it('shows the poster as a decorative image when given', () => {
     const html = render();
     expect(html).toMatch(/<img class="next-episode-card__poster" src="https:\/\/kino.example\/posters\/s2e4.jpg" alt=""\/>/);

@@ -12,6 +12,10 @@ export interface NextEpisodeCardProps {
   posterUrl: string | undefined;
   /** 'Смотреть'. */
   onWatch(): void;
+  /** Whole seconds until the next episode opens by itself: 'Начнётся через N с'. */
+  secondsLeft?: number | undefined;
+  /** 'Отмена': the viewer stays with the ended episode. Without it, no such button. */
+  onDismiss?: (() => void) | undefined;
   /**
    * 'ended': a dialog centred over the player, with a backdrop, taking focus (the episode ended).
    * 'preview': a compact card the parent positions, e.g. above the next-episode button on hover.
@@ -26,7 +30,7 @@ const stop = (event: SyntheticEvent) => event.stopPropagation();
  * description, the poster (or a placeholder) and 'Смотреть'. Shown on hover of the next button
  * (desktop) and when the episode ends (SPEC.md section 4, Playback).
  */
-export function NextEpisodeCard({ order, title, description, posterUrl, onWatch, placement }: NextEpisodeCardProps) {
+export function NextEpisodeCard({ order, title, description, posterUrl, onWatch, secondsLeft, onDismiss, placement }: NextEpisodeCardProps) {
   const headingId = useId();
   const watchRef = useRef<HTMLButtonElement>(null);
   // Remembers which URL failed, so a new poster URL gets its own chance.
@@ -75,9 +79,19 @@ export function NextEpisodeCard({ order, title, description, posterUrl, onWatch,
           <p className="next-episode-card__label">{ru.episodeLabel(order)}</p>
           <p className="next-episode-card__title">{title}</p>
           <p className="next-episode-card__description">{description}</p>
-          <button ref={watchRef} type="button" className="next-episode-card__watch" onClick={onWatch}>
-            {ru.watch}
-          </button>
+          {secondsLeft !== undefined ? (
+            <p className="next-episode-card__countdown" data-testid="next-episode-countdown">{ru.nextEpisodeIn(secondsLeft)}</p>
+          ) : null}
+          <div className="next-episode-card__actions">
+            <button ref={watchRef} type="button" className="next-episode-card__watch" onClick={onWatch}>
+              {ru.watch}
+            </button>
+            {onDismiss ? (
+              <button type="button" className="next-episode-card__dismiss" onClick={onDismiss}>
+                {ru.cancel}
+              </button>
+            ) : null}
+          </div>
         </div>
       </div>
     </div>

@@ -32,6 +32,9 @@ export const ru = {
   nextEpisode: 'Следующий эпизод',
   episodeLabel: (order: number) => `Эпизод ${order}`,
   watch: 'Смотреть',
+  /** The ended card's countdown and its way out (ours: SPEC.md gives no text for them). */
+  nextEpisodeIn: (seconds: number) => `Начнётся через ${seconds} с`,
+  cancel: 'Отмена',
   /** Controls' accessible names (SPEC.md section 2; the names are fixed by the controls issue). */
   play: 'Воспроизвести',
   pause: 'Пауза',
