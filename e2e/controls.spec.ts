@@ -115,16 +115,27 @@ test.describe('controls at a desktop size', () => {
     await expect(menu.getByRole('menuitem', { name: /^Качество/ })).toBeVisible();
   });
 
-  test('the subtitles button shows and hides the subtitles', async ({ page }) => {
+  test('the subtitles button opens the subs submenu: every track and Выкл., with a way back to the settings', async ({ page }) => {
     await embed(page, '?movie_id=1');
     const video = videoOf(page);
     const showing = () => read(video, (element) => [...element.textTracks].filter((track) => track.mode === 'showing').map((track) => track.language));
     const button = page.getByRole('button', { name: 'Субтитры' });
     await button.click();
-    await expect.poll(showing).toEqual(['ru']);
-    await expect(button).toHaveAttribute('aria-pressed', 'true');
+    const subs = page.getByRole('menu', { name: 'Субтитры' });
+    await expect(subs.getByRole('menuitemradio')).toHaveText([/Выкл\./, /Русский/, /English/]);
+    await subs.getByRole('menuitemradio', { name: 'English' }).click();
+    await expect.poll(showing).toEqual(['en']);
     await button.click();
+    await expect(page.getByRole('menuitemradio', { name: 'English' })).toHaveAttribute('aria-checked', 'true');
+    await page.getByRole('menuitemradio', { name: 'Выкл.' }).click();
     await expect.poll(showing).toEqual([]);
+    await button.click();
+    await page.getByRole('button', { name: 'Назад', exact: true }).click();
+    await expect(page.getByRole('menu', { name: 'Настройки' })).toBeVisible();
+    // The keyboard's c still turns the last track on and off.
+    await page.keyboard.press('Escape');
+    await page.keyboard.press('c');
+    await expect.poll(showing).toEqual(['en']);
   });
 
   test('one menu at a time, and a click outside closes it', async ({ page }) => {

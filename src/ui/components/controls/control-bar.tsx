@@ -1,9 +1,9 @@
-import { useState } from 'react';
+import { useState, useSyncExternalStore } from 'react';
 import { usePlayerState } from '../../hooks/use-player-state.ts';
 import { useStore } from '../../hooks/use-store.ts';
 import { ru } from '../../i18n/ru.ts';
 import type { PlayerAction } from '../../interaction/keyboard-shortcuts.ts';
-import type { ActiveMenuStore } from '../../menus/active-menu.ts';
+import { MENU_ROOT_ATTRIBUTE, type ActiveMenuStore } from '../../menus/active-menu.ts';
 import { NextEpisodeCard } from '../next-episode-card.tsx';
 import { ControlButton } from './control-button.tsx';
 import type { ControlsHost } from './controls-host.ts';
@@ -90,14 +90,7 @@ export function ControlBar({ host, menus, compact, active, perform }: ControlBar
         <span className="control-bar__spacer" />
         {airPlay.available ? <ControlButton label={ru.airplay} icon="airplay" onClick={host.airPlay.pick} /> : null}
         {settings}
-        {subtitles.tracks.length > 0 ? (
-          <ControlButton
-            label={ru.subtitles}
-            icon="subtitles"
-            aria-pressed={subtitles.activeId !== undefined}
-            onClick={() => perform({ type: 'toggle-subtitles' })}
-          />
-        ) : null}
+        {subtitles.tracks.length > 0 ? <SubtitlesButton menus={menus} on={subtitles.activeId !== undefined} /> : null}
         {pip.supported ? (
           <ControlButton label={ru.pictureInPicture} icon="pip" aria-pressed={pip.active} onClick={() => perform({ type: 'toggle-pip' })} />
         ) : null}
@@ -105,5 +98,25 @@ export function ControlBar({ host, menus, compact, active, perform }: ControlBar
         {fullscreenButton}
       </div>
     </div>
+  );
+}
+
+/**
+ * 'Субтитры' on the desktop bar: opens the settings menu at its subs submenu (every track and
+ * 'Выкл.', SPEC.md section 2), whose back arrow leads to the main panel. Lit while a track shows.
+ */
+function SubtitlesButton({ menus, on }: { menus: ActiveMenuStore; on: boolean }) {
+  const open = useSyncExternalStore(menus.subscribe, () => menus.getState().menu === 'subs');
+  return (
+    <span className="subtitles-control" {...{ [MENU_ROOT_ATTRIBUTE]: '' }}>
+      <ControlButton
+        label={ru.subtitles}
+        icon="subtitles"
+        className={on ? 'control-button--on' : undefined}
+        aria-haspopup="menu"
+        aria-expanded={open}
+        onClick={() => menus.update({ menu: open ? 'none' : 'subs' })}
+      />
+    </span>
   );
 }
