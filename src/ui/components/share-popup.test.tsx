@@ -31,7 +31,7 @@ describe('SharePopup (SPEC.md section 2)', () => {
   it('links each social site in a new tab, named by its label', () => {
     const html = render();
     expect(html).toMatch(
-      /<a [^>]*href="https:\/\/t.me\/share\/url\?url=x" target="_blank" rel="noopener noreferrer">.*?<span class="share-popup__network-label">Telegram<\/span><\/a>/,
+      /<a [^>]*href="https:\/\/t.me\/share\/url\?url=x" aria-label="Telegram" target="_blank" rel="noopener noreferrer">.*?<span class="share-popup__network-label">Telegram<\/span><\/a>/,
     );
     expect(html).toMatch(/href="https:\/\/vk.com\/share.php\?url=x"[^>]*>.*?>VK<\/span><\/a>/);
   });
