@@ -151,6 +151,29 @@ test.describe('controls at a desktop size', () => {
     await expect(page.getByRole('menu')).toHaveCount(0);
   });
 
+  test('a click on the video that closes a menu only closes the menu', async ({ page }) => {
+    await embed(page, '?movie_id=2');
+    const video = videoOf(page);
+    await expectPlaysPast(video, 1);
+    const box = await video.boundingBox();
+    if (!box) throw new Error('no video');
+    for (const opener of ['Настройки', '2 серия']) {
+      await showControls(page);
+      await page.getByRole('button', { name: opener }).click();
+      await expect(page.getByRole('menu')).toBeVisible();
+      await page.mouse.click(box.x + box.width / 2, box.y + box.height * 0.6);
+      await expect(page.getByRole('menu')).toHaveCount(0);
+      // A single click acts after the 250 ms double-click window: playback must go on past it.
+      const clickedAt = await time(video);
+      await expect.poll(() => time(video)).toBeGreaterThan(clickedAt + 0.6);
+      expect(await read(video, (element) => element.paused)).toBe(false);
+    }
+    // Without a menu open, the same click pauses.
+    await showControls(page);
+    await page.mouse.click(box.x + box.width / 2, box.y + box.height * 0.6);
+    await expect.poll(() => read(video, (element) => element.paused)).toBe(true);
+  });
+
   /** Double-clicks the gesture surface at `fraction` of its width, above the big play button. */
   const doubleClickAt = async (page: Page, fraction: number) => {
     const box = await page.getByTestId('gesture-surface').boundingBox();

@@ -22,6 +22,17 @@ export function createActiveMenu(): ActiveMenuStore {
 /** The attribute marking a menu and its button: a pointer down anywhere else closes the menu. */
 export const MENU_ROOT_ATTRIBUTE = 'data-menu-root';
 
+/** Pointer downs that closed a menu (see closedAMenu). */
+const closingPointerDowns = new WeakSet<Event>();
+
+/**
+ * Whether this pointer down closed a menu. A click that closes a menu only closes the menu: the
+ * video under it must not also toggle play (or a tap the controls).
+ */
+export function closedAMenu(event: Event): boolean {
+  return closingPointerDowns.has(event);
+}
+
 /**
  * Closes the open menu on a pointer down outside every menu root (SPEC.md section 2: clicking
  * outside closes the menu). Returns the listener's remover.
@@ -30,7 +41,9 @@ export function closeMenusOnOutsidePointer(doc: Document, menus: ActiveMenuStore
   const onPointerDown = (event: PointerEvent) => {
     if (menus.getState().menu === 'none') return;
     const target = event.target as Element | null;
-    if (!target?.closest?.(`[${MENU_ROOT_ATTRIBUTE}]`)) menus.update({ menu: 'none' });
+    if (target?.closest?.(`[${MENU_ROOT_ATTRIBUTE}]`)) return;
+    closingPointerDowns.add(event);
+    menus.update({ menu: 'none' });
   };
   doc.addEventListener('pointerdown', onPointerDown, true);
   return () => doc.removeEventListener('pointerdown', onPointerDown, true);

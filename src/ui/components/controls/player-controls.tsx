@@ -4,7 +4,7 @@ import { ru } from '../../i18n/ru.ts';
 import { actionForKey } from '../../interaction/keyboard-shortcuts.ts';
 import { timerSchedule } from '../../interaction/schedule.ts';
 import { createTapGestures, type GestureAction } from '../../interaction/tap-gestures.ts';
-import type { ActiveMenuStore } from '../../menus/active-menu.ts';
+import { closedAMenu, type ActiveMenuStore } from '../../menus/active-menu.ts';
 import '../../styles/controls.css';
 import { ControlBar } from './control-bar.tsx';
 import type { ControlsHost } from './controls-host.ts';
@@ -99,7 +99,10 @@ export function PlayerControls({ host, menus, top }: PlayerControlsProps) {
       <div
         className="controls__surface"
         data-testid="gesture-surface"
-        onPointerDown={(event) => recognizer(event)?.down(point(event))}
+        onPointerDown={(event) => {
+          // The press that closed a menu does nothing else: its release finds no press to finish.
+          if (!closedAMenu(event.nativeEvent)) recognizer(event)?.down(point(event));
+        }}
         onPointerUp={(event) => recognizer(event)?.up(point(event))}
       />
       <BufferingSpinner store={host.store} />
