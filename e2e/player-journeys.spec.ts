@@ -44,6 +44,34 @@ test.describe('resume, next episode, share, host messages', () => {
     expect(await nextFrameTime(video)).toBeLessThan(1.5);
   });
 
+  /** Watches film 1 from `seconds` for a moment, then pauses: the pause saves the time. */
+  async function watchFilmTo(page: Page, seconds: number): Promise<Locator> {
+    await embed(page, '?movie_id=1');
+    const video = page.locator('video');
+    await expectPlaysPast(video, 0.5);
+    await video.evaluate((element: HTMLVideoElement, to) => {
+      element.currentTime = to;
+    }, seconds);
+    await expectPlaysPast(video, seconds + 1);
+    await video.evaluate((element: HTMLVideoElement) => element.pause());
+    return video;
+  }
+
+  test('after "Начать сначала", a reload offers the new place, not the old one', async ({ page }) => {
+    const video = await watchFilmTo(page, 21);
+    await page.reload();
+    await expect(page.getByRole('dialog', { name: /^Вы остановились на 0:00:2\d$/ })).toBeVisible();
+    await page.getByRole('button', { name: 'Начать сначала' }).click();
+    await expectPlaysPast(video, 4);
+    // Left while playing, well inside the 10 s save throttle: the page going away saves the place.
+    const leftAt = await video.evaluate((element: HTMLVideoElement) => element.currentTime);
+    await page.reload();
+    const resume = page.getByRole('dialog', { name: /^Вы остановились на / });
+    await expect(resume).toBeVisible();
+    const offered = Number(/Вы остановились на 0:00:(\d\d)/.exec((await resume.textContent()) ?? '')?.[1]);
+    expect(Math.abs(offered - leftAt)).toBeLessThanOrEqual(1.5);
+  });
+
   test('a time code skips the resume window and starts there', async ({ page }) => {
     await watchAndPause(page);
     await embed(page, '?movie_id=2&t=12');

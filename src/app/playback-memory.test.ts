@@ -111,6 +111,15 @@ describe('saved episode progress', () => {
     expect(memory.resumeTime(202, 7)).toBeUndefined();
   });
 
+  it('"Начать сначала" forgets the saved time at once, before anything plays', () => {
+    const storage = createMediaStorage();
+    saveEpisodeProgress(storage, 202, 7, 600);
+    const { memory } = setUp(storage);
+    memory.follow(202, 7, 'a.m3u8');
+    memory.forgetTime(202, 7);
+    expect(memory.resumeTime(202, 7)).toBeUndefined();
+  });
+
   it('offers no resume for a time under a second', () => {
     const storage = createMediaStorage();
     saveEpisodeProgress(storage, 202, undefined, 0.4);

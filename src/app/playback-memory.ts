@@ -51,6 +51,8 @@ export interface PlaybackMemory {
   /** The variant title chosen last for this content. */
   savedVariantTitle(): string | undefined;
   rememberVariant(title: string): void;
+  /** 'Начать сначала': the saved time of an episode's variant goes back to 0 now, not at the next save. */
+  forgetTime(episodeId: number, variantId: number | undefined): void;
   /** Saves the leaving episode's latest time and stops following it (an episode or voice-over change). */
   leave(): void;
   /** Follows the episode whose source `src` just loaded: its time, rate and quality. */
@@ -136,6 +138,7 @@ export function createPlaybackMemory(options: PlaybackMemoryOptions): PlaybackMe
       return time !== undefined && time >= MIN_RESUME_SECONDS ? time : undefined;
     },
     savedVariantTitle: () => savedEpisodeVariant(storage, contentId),
+    forgetTime: (episodeId, variantId) => saveEpisodeProgress(storage, episodeId, variantId, 0),
     rememberVariant: (title) => saveEpisodeVariant(storage, contentId, title),
     leave() {
       flush();

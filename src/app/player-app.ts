@@ -304,7 +304,11 @@ export function startPlayerApp(options: PlayerAppOptions): PlayerApp {
     selectAudioTrack: (index) => memory?.selectAudioTrack(index),
     selectQuality: (choice) => memory?.selectQuality(choice),
     continueWatching: () => playFrom(ready()?.resumeAt),
-    startOver: () => playFrom(undefined),
+    startOver() {
+      const current = ready()?.current;
+      if (current) memory?.forgetTime(current.episode.id, current.variant?.id);
+      playFrom(undefined);
+    },
     watchNext() {
       const card = ready()?.nextCard;
       if (!card) return;

@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from 'vitest';
-import { createMediaStorage } from './media-storage.ts';
+import { createMediaStorage, MIRROR_STAMPS_KEY } from './media-storage.ts';
 import type { DurableStore, MirrorStore } from './media-storage.ts';
 
 type Failure = 'none' | 'quota' | 'blocked';
@@ -43,6 +43,9 @@ function fakeDurable(initial: Record<string, unknown> = {}, failure: Failure = '
 }
 
 const flushPromises = () => new Promise<void>((resolve) => setImmediate(resolve));
+
+/** How the durable store keeps a value: with the time it was written. */
+const record = (value: unknown) => ({ savedAt: expect.any(Number) as number, value });
 
 describe('createMediaStorage', () => {
   it('reads the mirror synchronously at creation, ignoring corrupt values', () => {
@@ -93,6 +96,41 @@ describe('createMediaStorage', () => {
     expect(items.get('player-muted')).toBe('true');
   });
 
+  it('keeps the mirror\'s copy when it is newer: the page left before its durable write landed', async () => {
+    const { mirror, items } = fakeMirror({ 'player-volume': '0.4', [MIRROR_STAMPS_KEY]: '{"player-volume":2000}' });
+    const { durable, values, release } = fakeDurable({ 'player-volume': { savedAt: 1000, value: 0.8 } });
+    const storage = createMediaStorage({ mirror, durable, now: () => 3000 });
+    release();
+    await storage.ready;
+    await flushPromises();
+    expect(storage.get('player-volume')).toBe(0.4);
+    expect(items.get('player-volume')).toBe('0.4');
+    expect(values.get('player-volume')).toEqual({ savedAt: 3000, value: 0.4 });
+  });
+
+  it('takes the durable copy when it is the newer one, and writes its time to the mirror', async () => {
+    const { mirror, items } = fakeMirror({ 'player-volume': '0.4', [MIRROR_STAMPS_KEY]: '{"player-volume":1000}' });
+    const { durable, release } = fakeDurable({ 'player-volume': { savedAt: 2000, value: 0.8 } });
+    const storage = createMediaStorage({ mirror, durable });
+    release();
+    await storage.ready;
+    expect(storage.get('player-volume')).toBe(0.8);
+    expect(JSON.parse(items.get(MIRROR_STAMPS_KEY) ?? '')).toEqual({ 'player-volume': 2000 });
+  });
+
+  it('stamps every write in the mirror and the durable store alike', async () => {
+    const { mirror, items } = fakeMirror();
+    const { durable, values, release } = fakeDurable();
+    const storage = createMediaStorage({ mirror, durable, now: () => 5000 });
+    storage.set('player-volume', 0.3);
+    storage.set('player-muted', true);
+    release();
+    await storage.ready;
+    await flushPromises();
+    expect(JSON.parse(items.get(MIRROR_STAMPS_KEY) ?? '')).toEqual({ 'player-volume': 5000, 'player-muted': 5001 });
+    expect(values.get('player-muted')).toEqual({ savedAt: 5001, value: true });
+  });
+
   it('copies mirror values the durable store lacks or holds corrupt into it', async () => {
     const { mirror } = fakeMirror({ 'player-volume': '0.2', 'player-muted': 'true' });
     const { durable, values, release } = fakeDurable({ 'player-muted': 'yes' });
@@ -101,8 +139,8 @@ describe('createMediaStorage', () => {
     await storage.ready;
     await flushPromises();
     expect(storage.get('player-muted')).toBe(true);
-    expect(values.get('player-volume')).toBe(0.2);
-    expect(values.get('player-muted')).toBe(true);
+    expect(values.get('player-volume')).toEqual(record(0.2));
+    expect(values.get('player-muted')).toEqual(record(true));
   });
 
   it('does not let a late durable read undo a value set meanwhile', async () => {
@@ -112,7 +150,7 @@ describe('createMediaStorage', () => {
     release();
     await storage.ready;
     expect(storage.get('player-volume')).toBe(0.1);
-    expect(values.get('player-volume')).toBe(0.1);
+    expect(values.get('player-volume')).toEqual(record(0.1));
   });
 
   it('with a full mirror, the value still reads back and reaches the durable store; warns once', async () => {
@@ -126,7 +164,7 @@ describe('createMediaStorage', () => {
     await storage.ready;
     await flushPromises();
     expect(storage.get('player-volume')).toBe(0.5);
-    expect(values.get('player-volume')).toBe(0.5);
+    expect(values.get('player-volume')).toEqual(record(0.5));
     expect(warn).toHaveBeenCalledTimes(1);
     expect(warn.mock.calls[0]?.[1]).toMatchObject({ name: 'QuotaExceededError' });
   });

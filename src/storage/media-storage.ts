@@ -21,6 +21,29 @@ export interface MediaStorageOptions {
   durable?: DurableStore | undefined;
   /** Storage errors are logged only (SPEC.md section 8), once per store. Default console.warn. */
   warn?: (message: string, error: unknown) => void;
+  /** The clock that stamps each write (milliseconds). Default Date.now. */
+  now?: () => number;
+}
+
+/**
+ * The mirror item holding when each key was last written (key to milliseconds). A page that goes
+ * away (a reload, a closed tab) finishes its synchronous mirror write but may lose the durable
+ * one still on its way; the stamps let the next start tell which copy is newer.
+ */
+export const MIRROR_STAMPS_KEY = 'player-saved-at';
+
+/** How the durable store keeps a value: with the time it was written. */
+interface DurableRecord {
+  readonly savedAt: number;
+  readonly value: unknown;
+}
+
+/** A durable record, or a bare value written before records carried their time (as old as can be). */
+function readDurableRecord(raw: unknown): DurableRecord {
+  const record = raw as Partial<DurableRecord> | null;
+  const isRecord = typeof raw === 'object' && raw !== null && !Array.isArray(raw) && typeof record?.savedAt === 'number' &&
+    'value' in raw && Object.keys(raw).length === 2;
+  return isRecord ? (raw as DurableRecord) : { savedAt: 0, value: raw };
 }
 
 /** Saved progress and preferences (SPEC.md section 3), readable synchronously. */
@@ -46,7 +69,7 @@ async function attempt<T>(call: () => T | Promise<T>): Promise<T> {
 }
 
 export function createMediaStorage(options: MediaStorageOptions = {}): MediaStorage {
-  const { mirror, durable } = options;
+  const { mirror, durable, now = Date.now } = options;
   const warn = options.warn ?? ((message: string, error: unknown) => console.warn(message, error));
   const warned = new Set<string>();
   const report = (store: string, error: unknown) => {
@@ -63,15 +86,23 @@ export function createMediaStorage(options: MediaStorageOptions = {}): MediaStor
     for (const listener of [...listeners]) listener();
   };
 
-  const writeMirror = (key: StorageKey, json: string) => {
+  const stamps = readStamps(mirror);
+  /** Each write's time, strictly increasing so two writes in one millisecond stay ordered. */
+  let lastStamp = 0;
+  const stamp = () => (lastStamp = Math.max(now(), lastStamp + 1));
+
+  const writeMirror = (key: StorageKey, json: string, savedAt: number) => {
     try {
       mirror?.setItem(key, json);
+      stamps[key] = savedAt;
+      mirror?.setItem(MIRROR_STAMPS_KEY, JSON.stringify(stamps));
     } catch (error) {
       report('mirror', error); // full or blocked: memory and the durable copy still have it
     }
   };
-  const writeDurable = (key: StorageKey, value: unknown) => {
-    if (durable) attempt(() => durable.set(key, value)).catch((error: unknown) => report('durable', error));
+  const writeDurable = (key: StorageKey, value: unknown, savedAt: number) => {
+    const record: DurableRecord = { savedAt, value };
+    if (durable) attempt(() => durable.set(key, record)).catch((error: unknown) => report('durable', error));
   };
   const remember = (key: StorageKey, value: unknown): Entry | undefined => {
     const json = JSON.stringify(value);
@@ -99,16 +130,20 @@ export function createMediaStorage(options: MediaStorageOptions = {}): MediaStor
       report('durable', error);
       return false;
     }
-    const value = parseStored(key, raw);
+    const record = readDurableRecord(raw);
+    const value = parseStored(key, record.value);
     if (written.has(key)) return false;
-    if (value === undefined) {
-      // Nothing usable there: copy what the mirror had (also moves values saved before the durable store existed).
+    const mirrorStamp = stamps[key] ?? 0;
+    if (value === undefined || (mirrorStamp > record.savedAt && cache.has(key))) {
+      // Nothing usable there, or the mirror's copy is newer (its page left before the durable
+      // write landed): the mirror's value goes to the durable store and stays.
       const current = cache.get(key);
-      if (current) writeDurable(key, current.value);
+      if (current) writeDurable(key, current.value, Math.max(mirrorStamp, stamp()));
       return false;
     }
     const entry = remember(key, value);
-    if (entry) writeMirror(key, entry.json); // the durable copy wins: the browser may have cleared the mirror
+    // The durable copy wins otherwise: the browser may have cleared the mirror.
+    if (entry) writeMirror(key, entry.json, record.savedAt);
     return entry !== undefined;
   };
 
@@ -127,8 +162,9 @@ export function createMediaStorage(options: MediaStorageOptions = {}): MediaStor
       const first = !written.has(key);
       written.add(key);
       const entry = remember(key, clean);
-      if (entry) writeMirror(key, entry.json);
-      if (entry || first) writeDurable(key, clean);
+      const savedAt = stamp();
+      if (entry) writeMirror(key, entry.json, savedAt);
+      if (entry || first) writeDurable(key, clean, savedAt);
       if (entry) notify();
     },
     ready,
@@ -137,4 +173,15 @@ export function createMediaStorage(options: MediaStorageOptions = {}): MediaStor
       return () => listeners.delete(listener);
     },
   };
+}
+
+/** The mirror's write times; none when missing, corrupt or unreadable (the durable copy then wins). */
+function readStamps(mirror: MirrorStore | undefined): Record<string, number> {
+  try {
+    const parsed: unknown = JSON.parse(mirror?.getItem(MIRROR_STAMPS_KEY) ?? '{}');
+    if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed)) return {};
+    return Object.fromEntries(Object.entries(parsed).filter((entry): entry is [string, number] => Number.isFinite(entry[1])));
+  } catch {
+    return {};
+  }
 }
