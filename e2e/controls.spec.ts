@@ -1,5 +1,5 @@
 import { expect, test, type Locator, type Page } from '@playwright/test';
-import { chooseSetting, embed, expectPlaysPast, showControls } from './helpers.ts';
+import { chooseSetting, embed, expectPlaysPast, expectSettingValue, showControls } from './helpers.ts';
 
 const videoOf = (page: Page) => page.locator('video');
 const read = <T,>(video: Locator, pick: (element: HTMLVideoElement) => T) => video.evaluate(pick);
@@ -136,6 +136,19 @@ test.describe('controls at a desktop size', () => {
     await page.keyboard.press('Escape');
     await page.keyboard.press('c');
     await expect.poll(showing).toEqual(['en']);
+  });
+
+  test('the audio boost comes back after a reload, at the viewer\'s first play', async ({ page }) => {
+    await embed(page, '?movie_id=1');
+    const video = videoOf(page);
+    await expectPlaysPast(video, 1);
+    await chooseSetting(page, 'Усиление звука', '200 %');
+    await expectSettingValue(page, 'Усиление звука', '200 %');
+    await page.reload();
+    // A browser starts Web Audio only after a gesture: the viewer's click that plays is the moment.
+    await page.getByRole('button', { name: 'Продолжить просмотр' }).click();
+    await expect.poll(() => read(video, (element) => element.paused)).toBe(false);
+    await expectSettingValue(page, 'Усиление звука', '200 %');
   });
 
   test('one menu at a time, and a click outside closes it', async ({ page }) => {

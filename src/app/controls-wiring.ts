@@ -6,6 +6,7 @@ import { createPictureInPicture } from '../core/features/picture-in-picture.ts';
 import { createTextTracks } from '../core/features/text-tracks.ts';
 import type { PlayerCore } from '../core/player-core.ts';
 import type { ControlsHost } from '../ui/components/controls/controls-host.ts';
+import { keepAudioGain, type AudioGainMemoryOptions } from './audio-gain-memory.ts';
 import { createCast, type CastOptions } from './cast-wiring.ts';
 import type { HostBridge } from './host-bridge.ts';
 import type { PlayerApp } from './player-app.ts';
@@ -23,9 +24,11 @@ export interface PlayerFeaturesOptions {
   fullscreenMode: 'native' | 'stretch';
   /** What 'Google Cast' needs: the core and the configured sender script (cast-wiring.ts). */
   cast: Omit<CastOptions, 'video'>;
+  /** The audio boost saved for the source playing, and where the viewer's new one is saved. */
+  audioGainMemory: Pick<AudioGainMemoryOptions, 'saved' | 'remember'>;
 }
 
-export function createPlayerFeatures({ video, element, bridge, fullscreenMode, cast }: PlayerFeaturesOptions): PlayerFeatures {
+export function createPlayerFeatures({ video, element, bridge, fullscreenMode, cast, audioGainMemory }: PlayerFeaturesOptions): PlayerFeatures {
   const isIOS = /iP(hone|od|ad)/.test(navigator.userAgent) || (navigator.maxTouchPoints > 1 && /Macintosh/.test(navigator.userAgent));
   const fullscreen = createFullscreenController({
     element,
@@ -47,14 +50,17 @@ export function createPlayerFeatures({ video, element, bridge, fullscreenMode, c
   });
   const casting = createCast({ video, ...cast });
   const audioGain = createAudioGain({ video });
+  const lifetime = new AbortController();
+  const setGain = keepAudioGain({ audioGain, ...audioGainMemory, doc: document, signal: lifetime.signal });
   return {
     textTracks,
     fullscreen,
     pictureInPicture,
     airPlay: { store: airPlay.store, pick: airPlay.showPicker },
     cast: casting,
-    audioGain,
+    audioGain: { store: audioGain.store, setGain },
     destroy() {
+      lifetime.abort();
       stopCommands();
       for (const feature of [fullscreen, textTracks, pictureInPicture, airPlay, casting, audioGain]) feature.destroy();
     },

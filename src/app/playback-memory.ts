@@ -60,6 +60,9 @@ export interface PlaybackMemory {
   /** The viewer's own choices, remembered for the content or the source. */
   selectAudioTrack(index: number): void;
   selectQuality(choice: number | 'auto'): void;
+  /** The audio boost saved for the source playing, if any (SPEC.md section 3: per source). */
+  savedAudioGain(): number | undefined;
+  rememberAudioGain(gain: number): void;
 }
 
 /**
@@ -167,6 +170,10 @@ export function createPlaybackMemory(options: PlaybackMemoryOptions): PlaybackMe
     selectQuality(choice) {
       if (following) saveSourcePreferences(storage, following.src, { quality: choice });
       core.setQuality(choice);
+    },
+    savedAudioGain: () => (following ? sourcePreferences(storage, following.src)?.audioGain : undefined),
+    rememberAudioGain(gain) {
+      if (following) saveSourcePreferences(storage, following.src, { audioGain: gain });
     },
   };
 }

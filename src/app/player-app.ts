@@ -85,6 +85,9 @@ export interface PlayerApp {
   selectVariant(variantId: number): void;
   selectAudioTrack(index: number): void;
   selectQuality(choice: number | 'auto'): void;
+  /** The audio boost saved for the source playing, and the viewer's new one to save. */
+  savedAudioGain(): number | undefined;
+  rememberAudioGain(gain: number): void;
   /** The resume window's two buttons: seek to the saved time and play, or just play. */
   continueWatching(): void;
   startOver(): void;
@@ -303,6 +306,8 @@ export function startPlayerApp(options: PlayerAppOptions): PlayerApp {
     },
     selectAudioTrack: (index) => memory?.selectAudioTrack(index),
     selectQuality: (choice) => memory?.selectQuality(choice),
+    savedAudioGain: () => memory?.savedAudioGain(),
+    rememberAudioGain: (gain) => memory?.rememberAudioGain(gain),
     continueWatching: () => playFrom(ready()?.resumeAt),
     startOver() {
       const current = ready()?.current;

@@ -61,9 +61,10 @@ function ReadyScreen({ app, view, options }: { app: PlayerApp; view: ReadyView; 
         bridge,
         fullscreenMode,
         cast: { core, senderUrl: castSenderUrl, title: content.title, posterUrl: content.posterUrl || undefined },
+        audioGainMemory: { saved: app.savedAudioGain, remember: app.rememberAudioGain },
       }),
     // One set per core: a reload makes a new core on the same element.
-    [core, video, bridge, fullscreenMode, castSenderUrl, content],
+    [core, video, bridge, fullscreenMode, castSenderUrl, content, app],
   );
   useEffect(() => () => features.destroy(), [features]);
   // The browser's own controls serve until ours are drawn (embed.html), then ours take over.
