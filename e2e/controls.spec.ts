@@ -151,6 +151,33 @@ test.describe('controls at a desktop size', () => {
     await expectSettingValue(page, 'Усиление звука', '200 %');
   });
 
+  test('in picture-in-picture the frame says so in Russian, over the browser\'s own text', async ({ page }) => {
+    await embed(page, '?movie_id=2&enabled_share');
+    const video = videoOf(page);
+    await expectPlaysPast(video, 1);
+    await showControls(page);
+    await page.getByRole('button', { name: 'Картинка в картинке' }).click();
+    await expect.poll(() => page.evaluate(() => document.pictureInPictureElement !== null)).toBe(true);
+    const cover = page.getByTestId('pip-cover');
+    await expect(cover).toContainText('Видео в режиме «картинка в картинке»');
+    // Opaque over the whole video, under the controls: the top overlay stays usable above it.
+    expect(await cover.boundingBox()).toEqual(await video.boundingBox());
+    await expect(page.getByRole('button', { name: 'Поделиться' })).toBeVisible();
+    await showControls(page);
+    await page.getByRole('button', { name: 'Картинка в картинке' }).click();
+    await expect(cover).toHaveCount(0);
+  });
+
+  test('no tooltip shows while a menu is open', async ({ page }) => {
+    await embed(page, '?movie_id=1');
+    const subtitles = page.getByRole('button', { name: 'Субтитры' });
+    const tooltip = () => subtitles.evaluate((element) => getComputedStyle(element, '::after').display);
+    expect(await tooltip()).not.toBe('none');
+    await page.getByRole('button', { name: 'Настройки' }).click();
+    await subtitles.hover();
+    expect(await tooltip()).toBe('none');
+  });
+
   test('one menu at a time, and a click outside closes it', async ({ page }) => {
     await embed(page, '?movie_id=2');
     await page.getByRole('button', { name: 'Настройки' }).click();

@@ -32,6 +32,47 @@ test.describe('the player page (/embed)', () => {
     expect(domains).toEqual([`${baseURL}/embed`]);
   });
 
+  test('before the controls are drawn, the poster and a play button show, never the browser\'s controls', async ({ page, baseURL }) => {
+    // The UI chunk is held back, as on a slow link: the document alone must do.
+    let releaseUi = () => {};
+    const uiHeld = new Promise<void>((resolve) => (releaseUi = resolve));
+    await page.route(/\/assets\/render-ui-[\w-]+\.js$/, async (route) => {
+      await uiHeld;
+      await route.continue();
+    });
+    await embed(page, '?movie_id=1');
+    const video = page.locator('video');
+    await expect(video).toHaveJSProperty('controls', false);
+    await expect(video).toHaveAttribute('poster', `${baseURL}/catalog-api/media/posters/content-1.jpg`);
+    const start = page.getByRole('button', { name: 'Воспроизвести' });
+    await expect(start).toBeVisible();
+    await video.evaluate((element: HTMLVideoElement) => (element.muted = true));
+    await start.click();
+    await expect.poll(() => video.evaluate((element: HTMLVideoElement) => element.paused)).toBe(false);
+    await expect(start).toHaveCount(0);
+    releaseUi();
+    await expect(page.locator('.controls')).toBeAttached();
+    await expect(video).toHaveJSProperty('controls', false);
+  });
+
+  test('a malformed setting shows the generic error with a traceable id and "Перезагрузить страницу"', async ({ page }) => {
+    const logged: string[] = [];
+    page.on('console', (message) => {
+      if (message.type() === 'error') logged.push(message.text());
+    });
+    await embed(page, '?movie_id=1&engine=bogus');
+    const card = page.getByRole('alert');
+    await expect(card).toContainText('К сожалению, произошла ошибка, попробуйте перезагрузите страницу. Идентификатор ошибки: ');
+    const id = /Идентификатор ошибки: (\S+)$/.exec((await card.locator('p').textContent()) ?? '')?.[1] ?? '';
+    expect(id).toMatch(/^[0-9a-f]{8}$/);
+    expect(logged.some((line) => line.includes(`player error ${id}`))).toBe(true);
+    await expect(page.getByRole('button', { name: 'Воспроизвести' })).toHaveCount(0);
+    const reloaded = page.waitForEvent('framenavigated');
+    await card.getByRole('button', { name: 'Перезагрузить страницу' }).click();
+    await reloaded;
+    await expect(page.getByRole('alert')).toBeVisible();
+  });
+
   test('says the content is not available for an unknown id', async ({ page }) => {
     await embed(page, '?movie_id=999');
     await expect(page.getByRole('alert')).toHaveText('Контент не доступен');

@@ -43,6 +43,12 @@ describe('createCatalogueClient', () => {
     return { calls, fetchImpl };
   }
 
+  it('makes a response\'s root-relative link absolute on the API\'s origin', () => {
+    const client = createCatalogueClient({ baseUrl: 'https://api.example/catalog-api', pageUrl: 'https://player.example/embed', cookie: () => '' });
+    expect(client.absoluteUrl('/catalog-api/media/posters/content-1.jpg')).toBe('https://api.example/catalog-api/media/posters/content-1.jpg');
+    expect(client.absoluteUrl('https://cdn.example/p.jpg')).toBe('https://cdn.example/p.jpg');
+  });
+
   it('sends X-Session-Context on every call and resolves paths against the API base', async () => {
     const { calls, fetchImpl } = recordingFetch(200, []);
     const client = createCatalogueClient({

@@ -24,6 +24,8 @@ export interface CatalogueClient {
   availability(contentId: number, domain: string, signal?: AbortSignal): Promise<Availability>;
   /** Fetches a master manifest; returns it with its links made absolute. */
   manifest(path: string, signal?: AbortSignal): Promise<{ url: string; manifest: MasterManifest }>;
+  /** A link from a response (root-relative to the API's origin, e.g. a poster) as an absolute URL. */
+  absoluteUrl(link: string): string;
 }
 
 export function createCatalogueClient(options: CatalogueClientOptions): CatalogueClient {
@@ -50,6 +52,7 @@ export function createCatalogueClient(options: CatalogueClientOptions): Catalogu
     seasons: (contentId, signal) => getJson(api(`contents/${contentId}/seasons`), signal),
     episodes: (contentId, signal) => getJson(api(`episodes?content-id=${contentId}`), signal),
     availability: (contentId, domain, signal) => getJson(api(`contents/${contentId}/available?domain=${encodeURIComponent(availabilityDomain(domain))}`), signal),
+    absoluteUrl: (link) => new URL(link, base).href,
     async manifest(path, signal) {
       // Root-relative paths are relative to the API's origin, not the page's.
       const url = new URL(path, base).href;

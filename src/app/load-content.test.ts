@@ -21,6 +21,7 @@ function fakeClient(available: boolean, calls: string[] = []) {
     episodes: () => call('episodes', [episode(204, 2, 1), episode(201, 1, 1)]),
     availability: (_id, domain) => call(`availability ${domain}`, { available }),
     manifest: () => Promise.reject(new Error('not used')),
+    absoluteUrl: (link) => link,
   };
   return { client, started, release };
 }

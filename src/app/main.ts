@@ -9,6 +9,8 @@ import { browserMirror, idbDurableStore } from '../storage/idb-durable-store.ts'
 import { createMediaStorage } from '../storage/media-storage.ts';
 import { startPlayerApp, type PlayerApp } from './player-app.ts';
 import { createHostBridge } from './host-bridge.ts';
+import { connectStartButton } from './start-button.ts';
+import { newErrorId } from './app-errors.ts';
 import type { ScreenOptions, ShareTarget } from './player-screen.tsx';
 import type * as RenderUi from './render-ui.tsx';
 
@@ -21,16 +23,20 @@ function boot(): void {
   const overlay = document.getElementById('player-ui');
   const video = root?.querySelector('video');
   if (!root || !overlay || !video) throw new Error('the embed document lacks #root, its <video> or #player-ui');
-  const showMessage = (text: string) => {
+  const startButton = root.querySelector<HTMLButtonElement>('.player__start');
+  const showMessage = (text: string, action?: { label: string; onClick(): void }) => {
+    startButton?.remove();
     video.hidden = true;
-    void loadUi().then(({ renderMessage }) => renderMessage(overlay, text), reportUiFailure);
+    void loadUi().then(({ renderMessage }) => renderMessage(overlay, text, action), reportUiFailure);
   };
   let config: WidgetConfig;
   try {
     config = readWidgetConfig(root, window[PAGE_GLOBAL], window.location.search, window.location.pathname);
   } catch (error) {
-    console.error(error);
-    showMessage(ru.genericError('config'));
+    // The configuration comes from the page: only loading the page again can bring another one.
+    const id = newErrorId();
+    console.error(`player error ${id}`, error);
+    showMessage(ru.genericError(id), { label: ru.reloadPage, onClick: () => window.location.reload() });
     return;
   }
   if (config.movieId === undefined) {
@@ -66,7 +72,19 @@ function boot(): void {
     castSenderUrl: config.castSenderUrl,
     video,
   };
-  void uiMoment(app, video).then(loadUi).then(({ renderPlayerScreen }) => renderPlayerScreen(overlay, app, screen), reportUiFailure);
+  const start = startButton ? connectStartButton(startButton, video, app.play) : undefined;
+  // A failure covers the frame with its card: the stand-in play button goes with it.
+  const unsubscribe = app.store.subscribe(() => {
+    if (app.store.getState().view.status !== 'error') return;
+    unsubscribe();
+    start?.remove();
+  });
+  void uiMoment(app, video)
+    .then(loadUi)
+    .then(({ renderPlayerScreen }) => {
+      renderPlayerScreen(overlay, app, screen);
+      start?.remove();
+    }, reportUiFailure);
 }
 
 /** The UI chunk, asked for a second time if the first request fails (a phone's link drops requests). */

@@ -77,6 +77,8 @@ export interface PlayerAppOptions {
 
 export interface PlayerApp {
   readonly store: Store<{ view: AppView }>;
+  /** Plays (the document's own play button, before the controls are drawn); kept if the source is still on its way. */
+  play(): void;
   /** Opens another episode, playing it with `play`; ignored while the content is unavailable (SPEC.md section 4). */
   selectEpisode(episodeId: number, options?: { play?: boolean }): void;
   /** Opens the first episode of another season. */
@@ -199,6 +201,8 @@ export function startPlayerApp(options: PlayerAppOptions): PlayerApp {
       const episode = chooseInitialEpisode(loaded.episodes, config);
       if (!episode) throw new NoEpisodesError(config.movieId);
       video.hidden = false;
+      // The first thing the viewer sees, before a frame and before the controls (embed.html).
+      if (loaded.content.posterUrl && !video.poster) video.poster = client.absoluteUrl(loaded.content.posterUrl);
       const player = createPlayerCore({ video, preferEngine: config.engine, engineSettings: { dashLibraryUrl: config.dashLibraryUrl } });
       core = player;
       memory = createPlaybackMemory({
@@ -288,6 +292,11 @@ export function startPlayerApp(options: PlayerAppOptions): PlayerApp {
   boot();
   return {
     store,
+    play() {
+      if (core) void core.play().catch(() => undefined);
+      // No core yet: the element remembers the request, and the source keeps it playing (open()).
+      else void video.play().catch(() => undefined);
+    },
     selectEpisode(episodeId, options) {
       const episode = ready()?.episodes.find((candidate) => candidate.id === episodeId);
       if (episode) switchEpisode(episode, options?.play);

@@ -67,13 +67,6 @@ function ReadyScreen({ app, view, options }: { app: PlayerApp; view: ReadyView; 
     [core, video, bridge, fullscreenMode, castSenderUrl, content, app],
   );
   useEffect(() => () => features.destroy(), [features]);
-  // The browser's own controls serve until ours are drawn (embed.html), then ours take over.
-  useEffect(() => {
-    video.controls = false;
-    return () => {
-      video.controls = true;
-    };
-  }, [video]);
 
   const share = options.share && view.available ? options.share : undefined;
   const onShare = useMemo(() => {

@@ -15,6 +15,7 @@ export function renderPlayerScreen(root: HTMLElement, app: PlayerApp, options: S
   startTransition(() => reactRoot.render(<PlayerScreen app={app} options={options} />));
 }
 
-export function renderMessage(root: HTMLElement, text: string): void {
-  createRoot(root).render(<MessageCard text={text} />);
+/** A message card over the whole frame, with its button when the message offers one. */
+export function renderMessage(root: HTMLElement, text: string, action?: { label: string; onClick(): void }): void {
+  createRoot(root).render(<MessageCard text={text} action={action} />);
 }

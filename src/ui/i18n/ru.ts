@@ -72,4 +72,6 @@ export const ru = {
   remoteConnecting: 'Подключение…',
   remoteConnected: 'Воспроизводится на другом устройстве',
   remoteDisconnected: 'Отключено',
+  /** Over the video while it plays in its own window (ours: the browser's text is in English). */
+  pictureInPictureActive: 'Видео в режиме «картинка в картинке»',
 } as const;

@@ -37,6 +37,7 @@ export function PlayerControls({ host, menus, top }: PlayerControlsProps) {
   const menu = useSyncExternalStore(menus.subscribe, () => menus.getState().menu);
   const paused = usePlayerState(host.store, (state) => state.paused);
   const started = usePlayerState(host.store, (state) => state.started);
+  const pictureInPicture = useSyncExternalStore(host.pictureInPicture.store.subscribe, () => host.pictureInPicture.store.getState().active);
   const stretched = useSyncExternalStore(host.fullscreen.store.subscribe, () => host.fullscreen.store.getState().mode === 'stretch');
   const perform = useMemo(() => createActionPerformer(host), [host]);
   const visibility = useControlsVisibility({ paused, preloading: !started, menuOpen: menu !== 'none', root });
@@ -92,7 +93,7 @@ export function PlayerControls({ host, menus, top }: PlayerControlsProps) {
   return (
     <div
       ref={root}
-      className={`controls${compact ? ' controls--compact' : ''}${shown ? ' controls--shown' : ' controls--hidden'}`}
+      className={`controls${compact ? ' controls--compact' : ''}${shown ? ' controls--shown' : ' controls--hidden'}${menu === 'none' ? '' : ' controls--menu-open'}`}
       onPointerMove={(event) => event.pointerType === 'mouse' && visibility.activity()}
       onPointerLeave={(event) => event.pointerType === 'mouse' && visibility.hide()}
     >
@@ -108,6 +109,12 @@ export function PlayerControls({ host, menus, top }: PlayerControlsProps) {
       <BufferingSpinner store={host.store} />
       <StateAnnouncer store={host.store} />
       <RemoteStatus airPlay={host.airPlay} cast={host.cast} />
+      {pictureInPicture ? (
+        // The browser writes its own text into the emptied video, under the top overlay: covered here.
+        <div className="controls__pip" data-testid="pip-cover">
+          <p className="controls__pip-text">{ru.pictureInPictureActive}</p>
+        </div>
+      ) : null}
       {!compact && (paused || !started) ? (
         <ControlButton className="controls__big-play" label={ru.play} icon="play" onClick={() => host.play()} />
       ) : null}
