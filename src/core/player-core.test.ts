@@ -48,6 +48,32 @@ describe('createPlayerCore', () => {
     expect(core.store.getState()).toMatchObject({ streamType: 'on-demand', qualities: [{ height: 240 }] });
   });
 
+  it('asks again for a play that attaching the source aborted, unless a pause came after it', async () => {
+    for (const pauseToo of [false, true]) {
+      const video = new FakeVideo();
+      const loader: EngineLoader = {
+        name: 'mse',
+        canPlay: () => true,
+        load: async () => (): EngineAdapter => ({
+          name: 'mse',
+          async load() {
+            // While the engine prepares, the viewer presses play (and maybe pause); the attach then aborts the play.
+            await video.play();
+            if (pauseToo) video.pause();
+            video.paused = true;
+          },
+          setQuality: () => undefined,
+          setAudioTrack: () => undefined,
+          destroy: () => undefined,
+        }),
+      };
+      const core = createPlayerCore({ video: video.asElement(), loaders: [loader], environment: ENVIRONMENT });
+      await core.load(HLS);
+      expect(video.paused).toBe(pauseToo);
+      expect(video.playCalls).toBe(pauseToo ? 1 : 2);
+    }
+  });
+
   it('falls back to the next engine at the current position when one fails fatally', async () => {
     const { engines, loaders } = fakeLoaders(['mse', 'hls.js']);
     const video = new FakeVideo();

@@ -86,6 +86,21 @@ export function createPlayerCore(options: PlayerCoreOptions): PlayerCore {
   let generation = 0;
 
   async function start(source: PlaybackSource, startTime: number | undefined, failed: readonly EngineName[], resume = false): Promise<void> {
+    // Attaching a source aborts a play() already under way (the element's load algorithm), so a
+    // play asked for until the source is in — by the viewer, a host, autoplay — is asked again
+    // after it; a pause meanwhile cancels it. A fallback engine takes over a source that was playing.
+    const attaching = new AbortController();
+    let playWanted = resume || !video.paused;
+    video.addEventListener('play', () => (playWanted = true), { signal: AbortSignal.any([attaching.signal, lifetime.signal]) });
+    video.addEventListener('pause', () => (playWanted = false), { signal: AbortSignal.any([attaching.signal, lifetime.signal]) });
+    try {
+      await attach(source, startTime, failed, () => playWanted);
+    } finally {
+      attaching.abort();
+    }
+  }
+
+  async function attach(source: PlaybackSource, startTime: number | undefined, failed: readonly EngineName[], playWanted: () => boolean): Promise<void> {
     adapter?.destroy();
     adapter = undefined;
     const mine = ++generation;
@@ -111,8 +126,7 @@ export function createPlayerCore(options: PlayerCoreOptions): PlayerCore {
     adapter = factory(video, host);
     store.update({ engine: loader.name, source, error: undefined, qualities: [], qualityIndex: -1, qualityChoice: 'auto', audioTracks: [], audioTrackIndex: -1 });
     await adapter.load(source, { startTime });
-    // A fallback engine takes over a source that was playing: keep it playing.
-    if (resume && mine === generation) video.play().catch(() => undefined);
+    if (playWanted() && mine === generation) video.play().catch(() => undefined);
   }
 
   function reduce<K extends EngineEventName>(name: K, payload: EngineEventMap[K], source: PlaybackSource, engine: EngineName, failed: readonly EngineName[]): void {
