@@ -1,13 +1,23 @@
 /**
- * `npm run screenshots`: the controls at a desktop and a phone size, written to
- * docs/screenshots/ so their look can be reviewed. Runs the server in memory on a spare port.
+ * `npm run screenshots`: the player over a series at a desktop size, a phone held upright and the
+ * smallest embed hosts use, each with the controls shown and with a menu open, plus the demo
+ * host page on a phone; written to docs/screenshots/ so their look can be reviewed. Runs the
+ * server in memory on a spare port.
  */
-import { chromium, type Page } from '@playwright/test';
+import { chromium, type Browser, type Page } from '@playwright/test';
+import { rm, mkdir } from 'node:fs/promises';
 import { loadServerConfig } from '../server/config.ts';
 import { startServer } from '../server/main.ts';
 import { buildWidgetIfStale } from './widget-build.ts';
 
 const OUT = new URL('../docs/screenshots/', import.meta.url).pathname;
+
+/** Name, viewport, and whether it is a touch phone. */
+const SIZES = [
+  ['desktop-1280x720', { width: 1280, height: 720 }, false],
+  ['phone-390x844', { width: 390, height: 844 }, true],
+  ['small-320x180', { width: 320, height: 180 }, true],
+] as const;
 
 await buildWidgetIfStale();
 const server = await startServer(loadServerConfig({ ...process.env, PORT: '0', HOST: '127.0.0.1', DATABASE_URL: '', DATA_DIR: 'memory://' }));
@@ -16,39 +26,53 @@ const browser = await chromium.launch({
   args: ['--no-sandbox', '--disable-gpu', '--autoplay-policy=no-user-gesture-required'],
 });
 
-/** Opens S1E2 of the series paused a few seconds in, with the controls showing. */
-async function open(page: Page): Promise<void> {
-  await page.goto(`${server.url}/embed?movie_id=2&enabled_share`);
-  const video = page.locator('video');
-  await video.evaluate((element: HTMLVideoElement) => {
+/** Plays the video muted to `seconds`, then pauses there (the controls stay up while paused). */
+async function pausedAt(page: Page, seconds: number): Promise<void> {
+  await page.locator('video').evaluate((element: HTMLVideoElement, at) => {
     element.muted = true;
     return new Promise<void>((resolve) => {
       // No named function here: the script runner would wrap it in a helper the page lacks.
       const lifetime = new AbortController();
       element.addEventListener('timeupdate', () => {
-        if (element.currentTime < 6) return;
+        if (element.currentTime < at) return;
         lifetime.abort();
         element.pause();
         resolve();
       }, { signal: lifetime.signal });
       void element.play();
     });
-  });
+  }, seconds);
+}
+
+async function shoot(target: Browser, name: string, viewport: { width: number; height: number }, touch: boolean): Promise<void> {
+  const page = await target.newPage({ viewport, hasTouch: touch, isMobile: touch });
+  await page.goto(`${server.url}/embed?movie_id=2&enabled_share`);
+  await pausedAt(page, 6);
+  await page.locator('.controls--shown').waitFor();
+  await page.screenshot({ path: `${OUT}${name}-controls.png`, animations: 'disabled' });
+  await page.getByRole('button', { name: 'Настройки' }).click();
+  await page.getByRole('menu', { name: 'Настройки' }).waitFor();
+  await page.screenshot({ path: `${OUT}${name}-settings.png`, animations: 'disabled' });
+  await page.keyboard.press('Escape');
+  await page.getByRole('button', { name: '2 серия' }).click();
+  await page.getByRole('menu', { name: 'Серии' }).waitFor();
+  await page.screenshot({ path: `${OUT}${name}-episodes.png`, animations: 'disabled' });
+  await page.close();
 }
 
 try {
-  const desktop = await browser.newPage({ viewport: { width: 960, height: 540 } });
-  await open(desktop);
-  await desktop.mouse.move(480, 200);
-  await desktop.locator('.controls--shown').waitFor();
-  await desktop.screenshot({ path: `${OUT}controls-desktop.png`, animations: 'disabled' });
-  await desktop.getByRole('button', { name: 'Настройки' }).click();
-  await desktop.screenshot({ path: `${OUT}controls-desktop-settings.png`, animations: 'disabled' });
+  await rm(OUT, { recursive: true, force: true });
+  await mkdir(OUT, { recursive: true });
+  for (const [name, viewport, touch] of SIZES) await shoot(browser, name, viewport, touch);
 
-  const phone = await browser.newPage({ viewport: { width: 390, height: 220 }, hasTouch: true, isMobile: true });
-  await open(phone);
-  await phone.locator('.controls--shown').waitFor();
-  await phone.screenshot({ path: `${OUT}controls-phone.png`, animations: 'disabled' });
+  // The demo host page on a phone: the series' frame, controls shown.
+  const host = await browser.newPage({ viewport: { width: 390, height: 844 }, hasTouch: true, isMobile: true });
+  await host.goto(`${server.url}/`);
+  const frame = host.locator('iframe[src="/embed?movie_id=2&enabled_share"]');
+  await frame.scrollIntoViewIfNeeded();
+  const player = host.frameLocator('iframe[src="/embed?movie_id=2&enabled_share"]');
+  await player.locator('.controls--shown').waitFor();
+  await frame.screenshot({ path: `${OUT}host-page-phone-series.png`, animations: 'disabled' });
   console.log(`screenshots written to ${OUT}`);
 } finally {
   await browser.close();

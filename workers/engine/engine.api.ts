@@ -41,6 +41,10 @@ export function createEngineApi() {
     setAudioTrack(index: number): void {
       void session?.setAudioTrack(index);
     },
+    /** The player's new size in device pixels (fullscreen, a rotated phone, a resized frame). */
+    resize(width: number, height: number): void {
+      session?.resize(width, height);
+    },
     destroy(): void {
       session?.destroy();
       session = undefined;

@@ -22,6 +22,16 @@ export function createMseAdapter(video: HTMLVideoElement, host: EngineHost): Eng
   let destroyed = false;
   let mainThreadMediaSource: MainThreadMediaSource | undefined;
 
+  /** The player's size goes to the worker as it changes (fullscreen, rotation): ABR's cap follows. */
+  const followSize = () => {
+    if (typeof ResizeObserver !== 'function') return;
+    const observer = new ResizeObserver(() => {
+      const rect = video.getBoundingClientRect();
+      if (rect.width > 0 && rect.height > 0) void worker.api.resize(Math.round(rect.width * devicePixelRatio), Math.round(rect.height * devicePixelRatio));
+    });
+    observer.observe(video);
+    lifetime.signal.addEventListener('abort', () => observer.disconnect(), { once: true });
+  };
   const snapshot = () => ({ currentTime: video.currentTime, seeking: video.seeking, paused: video.paused });
   const listen = (name: string, handler: () => void) => video.addEventListener(name, handler, { signal: lifetime.signal });
 
@@ -87,6 +97,7 @@ export function createMseAdapter(video: HTMLVideoElement, host: EngineHost): Eng
       );
       if (destroyed) return;
       listen('seeking', () => void worker.api.seek(video.currentTime));
+      followSize();
       for (const name of SNAPSHOT_EVENTS) listen(name, () => void worker.api.update(snapshot()));
       if (startTime > 0) video.addEventListener('loadedmetadata', () => (video.currentTime = startTime), { once: true, signal: lifetime.signal });
       // A MediaSourceHandle is a valid srcObject (the DOM typings lag behind).

@@ -23,8 +23,9 @@ export interface ThroughputOptions {
    */
   readonly minTransferMs: number;
   /**
-   * No estimate until this many bytes were sampled (or an estimate was restored). Default 64 000:
-   * a single short low-rendition segment, so the first segment of a session already counts.
+   * No estimate until this many bytes were sampled (or an estimate was restored). Default 32 000:
+   * 4 s of a 64 kbit/s lowest rendition, so the first segment of a session already counts (the
+   * demo series' 240p segments are 42 kB).
    */
   readonly minTotalBytes: number;
   /**
@@ -39,7 +40,7 @@ export const THROUGHPUT_DEFAULTS: ThroughputOptions = {
   slowHalfLifeSeconds: 9,
   minSampleBytes: 16_000,
   minTransferMs: 20,
-  minTotalBytes: 64_000,
+  minTotalBytes: 32_000,
   restoredWeightSeconds: 3,
 };
 

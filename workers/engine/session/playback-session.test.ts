@@ -65,11 +65,11 @@ function recordingSink(ranges: (time: number) => BufferedRange | undefined = () 
   return { appends, opened: Promise.resolve(), setDuration: () => {}, addBuffer: buffer, endOfStream: async () => {} };
 }
 
-function openSession(sink: MediaSink, rememberedBandwidthBps: number | undefined) {
+function openSession(sink: MediaSink, rememberedBandwidthBps: number | undefined, size = { maxWidth: 1280, maxHeight: 720 }) {
   const reports: EngineReport[] = [];
   const session = new PlaybackSession(
     sink,
-    { url: MASTER, startTime: 0, maxWidth: 1280, maxHeight: 720, rememberedBandwidthBps },
+    { url: MASTER, startTime: 0, ...size, rememberedBandwidthBps },
     (report) => reports.push(report),
   );
   return { session, reports };
@@ -128,6 +128,20 @@ describe('PlaybackSession on the demo film', () => {
     await vi.waitFor(() => expect(playing()).toEqual([0]));
     session.update({ currentTime: 4.2, seeking: false, paused: false });
     expect(playing()).toEqual([0, 2]);
+  });
+
+  it('loads no more than a small player shows, and climbs once it goes fullscreen', async () => {
+    const first = (name: string) => name === 'v240/seg-000.ts';
+    const net = mediaFetch(first);
+    vi.stubGlobal('fetch', net.impl);
+    ({ session } = openSession(recordingSink(), 50_000_000, { maxWidth: 400, maxHeight: 225 }));
+    void session.start();
+    session.update({ currentTime: 0, seeking: false, paused: true });
+    // 240p (426x240) already covers a 400x225 player, fast link or not.
+    await vi.waitFor(() => expect(net.names()).toContain('v240/seg-000.ts'));
+    session.resize(1920, 1080);
+    net.requests.find((request) => first(request.name))!.release();
+    await vi.waitFor(() => expect(net.names()).toContain('v720/seg-001.ts'));
   });
 
   it('reads the other levels\' playlists once the first picture is in, so a seek to another level fetches its segment at once', async () => {

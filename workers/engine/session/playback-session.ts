@@ -51,12 +51,17 @@ export class PlaybackSession implements TrackLoaderHost {
   private readonly bufferedLevels = new Map<number, { start: number; end: number; level: number }>();
   /** The level last reported as playing; -1 before the first. */
   private playingLevel = -1;
+  /** The player's size in device pixels: levels above what it shows are not loaded. */
+  private maxWidth: number;
+  private maxHeight: number;
 
   constructor(sink: MediaSink, options: EngineOpenOptions, report: Report) {
     this.sink = sink;
     this.options = options;
     this.report = report;
     this.playback.currentTime = options.startTime;
+    this.maxWidth = options.maxWidth;
+    this.maxHeight = options.maxHeight;
     if (options.rememberedBandwidthBps) this.estimator.restore(options.rememberedBandwidthBps);
   }
 
@@ -136,6 +141,16 @@ export class PlaybackSession implements TrackLoaderHost {
     if (!source || this.destroyed) return;
     this.audioIndex = index;
     await audio.replaceSourceFrom(source, this.playback.currentTime + AUDIO_SWITCH_LEAD_SECONDS);
+  }
+
+  /**
+   * The player changed size: the cap follows from the next segment on. A player going fullscreen
+   * may climb (as ABR allows); one made smaller drops at the next segment.
+   */
+  resize(width: number, height: number): void {
+    if (!(width > 0) || !(height > 0)) return;
+    this.maxWidth = width;
+    this.maxHeight = height;
   }
 
   destroy(): void {
@@ -277,7 +292,7 @@ export class PlaybackSession implements TrackLoaderHost {
   /** The highest level worth loading for the player's size. */
   private cap(): number | undefined {
     const levels = this.catalog?.abrLevels() ?? [];
-    return capLevelsToSize(levels, this.options.maxWidth, this.options.maxHeight, 1).at(-1)?.index;
+    return capLevelsToSize(levels, this.maxWidth, this.maxHeight, 1).at(-1)?.index;
   }
 
   private openBuffers(catalog: StreamCatalog, mainFormat: 'ts' | 'fmp4', audioFormat: 'ts' | 'fmp4' | undefined): { main: TrackBuffers; audio: TrackBuffers } {
