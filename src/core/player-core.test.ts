@@ -92,6 +92,27 @@ describe('createPlayerCore', () => {
     expect(core.store.getState().streamType).toBe('unknown');
   });
 
+  it('falls to the next engine at the start position when an adapter\'s load() rejects', async () => {
+    const video = new FakeVideo();
+    const { engines, loaders } = fakeLoaders(['hls.js']);
+    const rejecting: EngineLoader = {
+      name: 'mse',
+      canPlay: () => true,
+      load: async () => (): EngineAdapter => ({
+        name: 'mse',
+        load: () => Promise.reject(new PlayerError('engine', 4, 'fatal', 'worker did not start')),
+        setQuality: () => undefined,
+        setAudioTrack: () => undefined,
+        destroy: () => undefined,
+      }),
+    };
+    const core = createPlayerCore({ video: video.asElement(), loaders: [rejecting, ...loaders], environment: ENVIRONMENT });
+    await core.load(HLS, { startTime: 30 });
+    await expect.poll(() => core.store.getState().engine).toBe('hls.js');
+    expect(engines[0]?.loads).toEqual([{ startTime: 30 }]);
+    expect(core.store.getState().error).toBeUndefined();
+  });
+
   it('treats an engine whose library fails to load like a failed engine', async () => {
     const broken: EngineLoader = {
       name: 'dash.js',

@@ -113,7 +113,7 @@ export function createPlayerCore(options: PlayerCoreOptions): PlayerCore {
     try {
       factory = await loader.load(options.engineSettings ?? {});
     } catch (error) {
-      if (mine === generation && !lifetime.signal.aborted) engineFailed(source, loader.name, failed, asPlayerError(error));
+      if (mine === generation && !lifetime.signal.aborted) engineFailed(source, loader.name, failed, asPlayerError(error), { time: startTime, resume: playWanted() });
       return;
     }
     if (mine !== generation || lifetime.signal.aborted) return;
@@ -125,7 +125,13 @@ export function createPlayerCore(options: PlayerCoreOptions): PlayerCore {
     };
     adapter = factory(video, host);
     store.update({ engine: loader.name, source, error: undefined, qualities: [], qualityIndex: -1, qualityChoice: 'auto', audioTracks: [], audioTrackIndex: -1 });
-    await adapter.load(source, { startTime });
+    try {
+      await adapter.load(source, { startTime });
+    } catch (error) {
+      // A load that fails is an engine that failed: the next one takes over where this one was to start.
+      if (mine === generation && !lifetime.signal.aborted) engineFailed(source, loader.name, failed, asPlayerError(error), { time: startTime, resume: playWanted() });
+      return;
+    }
     if (playWanted() && mine === generation) video.play().catch(() => undefined);
   }
 
@@ -159,10 +165,19 @@ export function createPlayerCore(options: PlayerCoreOptions): PlayerCore {
     }
   }
 
-  /** Another engine may still play the source: continue there, at the current position; else show the error. */
-  function engineFailed(source: PlaybackSource, engine: EngineName, failed: readonly EngineName[], error: PlayerError): void {
+  /**
+   * Another engine may still play the source: continue there, at the current position (or where
+   * the failed one was to start) and playing if it was; else show the error.
+   */
+  function engineFailed(
+    source: PlaybackSource,
+    engine: EngineName,
+    failed: readonly EngineName[],
+    error: PlayerError,
+    at: { time: number | undefined; resume: boolean } = { time: video.currentTime || undefined, resume: !video.paused },
+  ): void {
     if (selectEngine(loaders, source, environment, [...failed, engine], preferEngine)) {
-      void start(source, video.currentTime || undefined, [...failed, engine], !video.paused);
+      void start(source, at.time, [...failed, engine], at.resume);
     } else {
       store.update({ error });
     }
