@@ -189,6 +189,15 @@ test.describe('engines', () => {
     await expect.poll(() => video.evaluate((element: HTMLVideoElement) => element.videoHeight), { timeout: 20_000 }).toBe(240);
   });
 
+  test('lang_order chooses the first audio track and subtitles in its order', async ({ page }) => {
+    await embed(page, '?movie_id=1&lang_order=en');
+    const video = page.locator('video');
+    await expectPlaysPast(video, 0.5);
+    await expectSettingValue(page, 'Аудио', 'English');
+    await page.keyboard.press('c');
+    await expect.poll(() => video.evaluate((element: HTMLVideoElement) => [...element.textTracks].filter((track) => track.mode === 'showing').map((track) => track.language))).toEqual(['en']);
+  });
+
   test('choosing an audio track changes the audio without restarting the video', async ({ page }) => {
     await embed(page, '?movie_id=1');
     const video = page.locator('video');

@@ -182,4 +182,12 @@ describe('audio track on load', () => {
     expect(preferredAudioTrack(tracks, undefined, 'Кубик в кубе')).toBe(0);
     expect(preferredAudioTrack([], 'English', undefined)).toBeUndefined();
   });
+
+  it('after the saved track and the voice author, follows the language order', () => {
+    const tracks = [{ ...track(0, 'Русский'), language: 'ru' }, { ...track(1, 'English'), language: 'en-US' }];
+    expect(preferredAudioTrack(tracks, undefined, undefined, ['en', 'ru'])).toBe(1);
+    expect(preferredAudioTrack(tracks, undefined, undefined, ['de'])).toBe(0);
+    expect(preferredAudioTrack(tracks, undefined, 'Русский', ['en'])).toBe(0);
+    expect(preferredAudioTrack(tracks, 'Русский', undefined, ['en'])).toBe(0);
+  });
 });

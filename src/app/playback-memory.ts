@@ -38,6 +38,8 @@ export interface PlaybackMemoryOptions {
   contentId: number;
   /** Query voice_author: the audio track to prefer when none was saved (SPEC.md section 4). */
   voiceAuthor: string | undefined;
+  /** Preferred languages, first first (SPEC.md section 1: lang_order): after the saved track and voice_author. */
+  langOrder?: readonly string[];
   /** Ends all listening; the latest time is saved first. */
   signal: AbortSignal;
   /** Default Date.now; the progress saver's clock. */
@@ -72,7 +74,7 @@ export interface PlaybackMemory {
  * A viewer who reaches the end has finished: the saved time goes back to 0.
  */
 export function createPlaybackMemory(options: PlaybackMemoryOptions): PlaybackMemory {
-  const { storage, core, media, page, win, contentId, voiceAuthor, signal, now } = options;
+  const { storage, core, media, page, win, contentId, voiceAuthor, langOrder = [], signal, now } = options;
   /**
    * The episode being followed. Nothing is saved before it plays: the time at load (0, or a
    * seek the engine makes itself) must not replace the one the resume window offers.
@@ -129,7 +131,7 @@ export function createPlaybackMemory(options: PlaybackMemoryOptions): PlaybackMe
       }
       if (state.audioTracks !== audioTracks) {
         audioTracks = state.audioTracks;
-        const index = preferredAudioTrack(audioTracks, favoriteAudioTrack(storage, contentId), voiceAuthor);
+        const index = preferredAudioTrack(audioTracks, favoriteAudioTrack(storage, contentId), voiceAuthor, langOrder);
         if (index !== undefined && index !== state.audioTrackIndex) core.setAudioTrack(index);
       }
     });
@@ -180,16 +182,37 @@ export function createPlaybackMemory(options: PlaybackMemoryOptions): PlaybackMe
 
 /**
  * The audio track to start with (SPEC.md section 4): the one saved for the content, else the
- * one matching the voice author, else the first. Labels compare without case or outer spaces.
+ * one matching the voice author, else the first in the language order (SPEC.md section 1),
+ * else the first. Labels compare without case or outer spaces.
  */
 export function preferredAudioTrack(
   tracks: readonly AudioTrack[],
   savedLabel: string | undefined,
   voiceAuthor: string | undefined,
+  langOrder: readonly string[] = [],
 ): number | undefined {
   const matching = (label: string | undefined) => {
     const wanted = label?.trim().toLowerCase();
     return wanted ? tracks.find((track) => track.label.trim().toLowerCase() === wanted) : undefined;
   };
-  return (matching(savedLabel) ?? matching(voiceAuthor) ?? tracks[0])?.index;
+  return (matching(savedLabel) ?? matching(voiceAuthor) ?? inLanguageOrder(tracks, langOrder)[0] ?? tracks[0])?.index;
+}
+
+/**
+ * The items whose language is in `langOrder`, in that order ('en' matches 'en-US' too); items in
+ * no listed language are left out. Stable: equal languages keep their own order.
+ */
+export function inLanguageOrder<T extends { language: string }>(items: readonly T[], langOrder: readonly string[]): T[] {
+  const rank = (item: T) => {
+    const language = item.language.trim().toLowerCase();
+    return langOrder.findIndex((wanted) => {
+      const code = wanted.trim().toLowerCase();
+      return code !== '' && (language === code || language.startsWith(`${code}-`));
+    });
+  };
+  return items
+    .map((item) => ({ item, at: rank(item) }))
+    .filter(({ at }) => at >= 0)
+    .sort((a, b) => a.at - b.at)
+    .map(({ item }) => item);
 }

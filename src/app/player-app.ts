@@ -9,7 +9,7 @@ import { chooseInitialEpisode, chooseVariant, episodeFilePath, nextEpisode } fro
 import { resolveEpisodeSource, type EpisodeSource } from './episode-source.ts';
 import { loadContent, type LoadedContent } from './load-content.ts';
 import { startCountdown, type Countdown } from './next-episode-countdown.ts';
-import { createPlaybackMemory, type PlaybackMemory } from './playback-memory.ts';
+import { createPlaybackMemory, inLanguageOrder, type PlaybackMemory } from './playback-memory.ts';
 import { timerSchedule, type Schedule } from '../ui/interaction/schedule.ts';
 
 /** The episode on screen: which one, which voice-over, and its resolved source once known. */
@@ -57,6 +57,7 @@ export type AppConfig = Pick<
   | 'voiceAuthor'
   | 'autoPlay'
   | 'nextEpisodeCountdown'
+  | 'langOrder'
 > & { movieId: number };
 
 export interface PlayerAppOptions {
@@ -172,7 +173,7 @@ export function startPlayerApp(options: PlayerAppOptions): PlayerApp {
     const signal = AbortSignal.any([session.signal, load.signal]);
     sourceLoaded = resolveEpisodeSource(client, episodeFilePath(current.episode, current.variant), signal).then(async (source) => {
       if (signal.aborted) return false;
-      setSubtitleTracks(video, source.subtitles);
+      setSubtitleTracks(video, source.subtitles, config.langOrder);
       // A new source stops the element; a viewer watching now (even since the click) keeps watching.
       const keepPlaying = autoPlay || !video.paused;
       const startTime = start === 'here' ? video.currentTime : start ?? (offerResume ? undefined : saved);
@@ -213,6 +214,7 @@ export function startPlayerApp(options: PlayerAppOptions): PlayerApp {
         win: window,
         contentId: config.movieId,
         voiceAuthor: config.voiceAuthor,
+        langOrder: config.langOrder,
         signal,
       });
       const variant = chooseVariant(episode, config.episodeVariantId, memory.savedVariantTitle());
@@ -350,10 +352,14 @@ export function startPlayerApp(options: PlayerAppOptions): PlayerApp {
   };
 }
 
-/** Replaces the element's subtitle tracks with the episode's. */
-function setSubtitleTracks(video: HTMLVideoElement, subtitles: EpisodeSource['subtitles']): void {
+/**
+ * Replaces the element's subtitle tracks with the episode's, those in the language order first
+ * (SPEC.md section 1): the menu lists them first and turning subtitles on picks the first.
+ */
+function setSubtitleTracks(video: HTMLVideoElement, subtitles: EpisodeSource['subtitles'], langOrder: readonly string[]): void {
   for (const track of video.querySelectorAll('track')) track.remove();
-  for (const subtitle of subtitles) {
+  const preferred = inLanguageOrder(subtitles, langOrder);
+  for (const subtitle of [...preferred, ...subtitles.filter((item) => !preferred.includes(item))]) {
     const track = document.createElement('track');
     track.kind = 'subtitles';
     track.src = subtitle.src;
