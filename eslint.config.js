@@ -12,11 +12,17 @@ const HLS = { group: ['hls.js', 'hls.js/*'], message: 'hls.js is imported only i
 const DASH = { group: ['dashjs'], message: 'dash.js is imported only inside src/engine/dash, lazily.' };
 const SERVER = { group: ['**/server/**'], message: 'The player shares only src/api/schema.ts with the server.' };
 const DOM = { group: ['react', 'react-dom', 'react-dom/*', '**/src/ui/**'], message: 'Workers are DOM-free: no React, no UI code.' };
+// Types may be shared freely; code reaches the workers only through their one door.
+const WORKERS = {
+  group: ['**/workers/**'],
+  allowTypeImports: true,
+  message: 'Worker code is reached only through src/workers-client (spawn, timeout, inline fallback, destroy); import its types freely.',
+};
 
 const restrict = (files, ignores, rules) => ({
   files,
   ignores,
-  rules: { 'no-restricted-imports': ['error', { patterns: rules }] },
+  rules: { '@typescript-eslint/no-restricted-imports': ['error', { patterns: rules }] },
 });
 
 export default tseslint.config(
@@ -32,8 +38,10 @@ export default tseslint.config(
   },
   // One block per area: flat config lets a later block replace a rule, so areas must not overlap.
   restrict(['src/ui/**'], [], [UI, HLS, DASH, SERVER]),
-  restrict(['src/engine/hls/**'], [], [DASH, SERVER]),
-  restrict(['src/engine/dash/**'], [], [HLS, SERVER]),
-  restrict(['src/**'], ['src/ui/**', 'src/engine/hls/**', 'src/engine/dash/**'], [HLS, DASH, SERVER]),
+  restrict(['src/engine/hls/**'], [], [DASH, SERVER, WORKERS]),
+  restrict(['src/engine/dash/**'], [], [HLS, SERVER, WORKERS]),
+  restrict(['src/workers-client/**'], [], [HLS, DASH, SERVER]),
+  restrict(['src/**'], ['src/ui/**', 'src/engine/hls/**', 'src/engine/dash/**', 'src/workers-client/**', 'src/**/*.test.ts', 'src/**/*.test.tsx'], [HLS, DASH, SERVER, WORKERS]),
+  restrict(['src/**/*.test.ts', 'src/**/*.test.tsx'], ['src/ui/**', 'src/engine/hls/**', 'src/engine/dash/**', 'src/workers-client/**'], [HLS, DASH, SERVER]),
   restrict(['workers/**'], [], [DOM, HLS, DASH, SERVER]),
 );

@@ -8,8 +8,7 @@ import { initialPlayerState, type PlayerState } from './player-state.ts';
 import { createStore, type Store } from './store.ts';
 import { clampVolume, liveEdgeTarget, UNMUTE_VOLUME } from './playback-rules.ts';
 import { loadGate, type LoadStrategy, type LoadStrategyHooks } from './load-strategy.ts';
-import { createThumbnailsClient, type ThumbnailCue, type ThumbnailsClient } from '../workers-client/thumbnails-client.ts';
-import { findThumbnail } from '../../workers/thumbnails/thumbnail-lookup.ts';
+import { createThumbnailsClient, findThumbnail, type ThumbnailCue, type ThumbnailsClient } from '../workers-client/thumbnails-client.ts';
 
 /**
  * Starts loading the engine most sources will need (the first loader that prewarms), while the

@@ -1,4 +1,4 @@
-import { prewarmEngineWorker } from './mse/engine-worker-pool.ts';
+import { prewarmEngineWorker } from '../workers-client/engine-client.ts';
 import type { EngineLoader } from './types.ts';
 
 /**

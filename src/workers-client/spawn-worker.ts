@@ -20,3 +20,20 @@ export function spawnWorker<T>(worker: Worker): SpawnedWorker<T> {
     },
   };
 }
+
+/** The worker's answer, or a rejection after `ms`: a worker that hangs must not hang its caller. */
+export function withTimeout<T>(promise: Promise<T>, ms: number): Promise<T> {
+  return new Promise((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error(`the worker did not answer in ${ms} ms`)), ms);
+    promise.then(
+      (value) => {
+        clearTimeout(timer);
+        resolve(value);
+      },
+      (error: unknown) => {
+        clearTimeout(timer);
+        reject(error);
+      },
+    );
+  });
+}

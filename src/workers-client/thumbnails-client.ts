@@ -1,6 +1,8 @@
 import type { ThumbnailCue, ThumbnailsApi } from '../../workers/thumbnails/thumbnails.api.ts';
 import type { Result } from '../../workers/shared/result.ts';
-import { spawnWorker, type SpawnedWorker } from './spawn-worker.ts';
+import { spawnWorker, withTimeout, type SpawnedWorker } from './spawn-worker.ts';
+
+export { findThumbnail } from '../../workers/thumbnails/thumbnail-lookup.ts';
 
 export type { ThumbnailCue };
 
@@ -49,20 +51,4 @@ export function createThumbnailsClient(startWorker: (() => Worker) | undefined =
 function defaultWorker(): (() => Worker) | undefined {
   if (typeof Worker === 'undefined') return undefined;
   return () => new Worker(new URL('../../workers/thumbnails/thumbnails.worker.ts', import.meta.url), { type: 'module', name: 'thumbnails' });
-}
-
-function withTimeout<T>(promise: Promise<T>, ms: number): Promise<T> {
-  return new Promise((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error('worker timed out')), ms);
-    promise.then(
-      (value) => {
-        clearTimeout(timer);
-        resolve(value);
-      },
-      (error: unknown) => {
-        clearTimeout(timer);
-        reject(error);
-      },
-    );
-  });
 }

@@ -1,5 +1,5 @@
 import type { SinkCommand, SinkHandler, SinkReply } from '../../../workers/engine/engine-protocol.ts';
-import { SourceBufferQueue } from '../../../workers/engine/media/source-buffer-queue.ts';
+import { SourceBufferQueue } from '../../workers-client/engine-client.ts';
 
 export interface MainThreadMediaSource {
   /** Runs the worker's MediaSource operations here; appended bytes arrive transferred. */

@@ -1,11 +1,10 @@
 import { proxy } from 'comlink';
-import type { EngineApi } from '../../../workers/engine/engine.api.ts';
 import type { EngineReport } from '../../../workers/engine/engine-protocol.ts';
 import { PlayerError } from '../../core/player-error.ts';
-import { spawnWorker } from '../../workers-client/spawn-worker.ts';
 import type { EngineAdapter, EngineHost } from '../types.ts';
 import { rememberBandwidth, rememberedBandwidth } from './bandwidth-memory.ts';
-import { takeEngineWorker } from './engine-worker-pool.ts';
+import { ENGINE_OPEN_TIMEOUT_MS, spawnEngineWorker } from '../../workers-client/engine-client.ts';
+import { withTimeout } from '../../workers-client/spawn-worker.ts';
 import { createMainThreadMediaSource, type MainThreadMediaSource } from './main-thread-media-source.ts';
 import { readPlaybackEnvironment } from '../playback-environment.ts';
 
@@ -17,7 +16,7 @@ const SNAPSHOT_EVENTS = ['timeupdate', 'playing', 'pause', 'seeked', 'waiting'] 
  * media work happens on this thread.
  */
 export function createMseAdapter(video: HTMLVideoElement, host: EngineHost): EngineAdapter {
-  const worker = spawnWorker<EngineApi>(takeEngineWorker());
+  const worker = spawnEngineWorker();
   const lifetime = new AbortController();
   let destroyed = false;
   let mainThreadMediaSource: MainThreadMediaSource | undefined;
@@ -84,7 +83,7 @@ export function createMseAdapter(video: HTMLVideoElement, host: EngineHost): Eng
       const rect = video.getBoundingClientRect();
       // Where the browser cannot build MediaSource in a worker, it lives here and the worker feeds it.
       if (!readPlaybackEnvironment(video).mediaSourceInWorker) mainThreadMediaSource = createMainThreadMediaSource(video);
-      const handle = await worker.api.open(
+      const handle = await withTimeout(worker.api.open(
         {
           url: source.src,
           startTime,
@@ -94,7 +93,7 @@ export function createMseAdapter(video: HTMLVideoElement, host: EngineHost): Eng
         },
         proxy(onReport),
         mainThreadMediaSource ? proxy(mainThreadMediaSource.handler) : undefined,
-      );
+      ), ENGINE_OPEN_TIMEOUT_MS);
       if (destroyed) return;
       listen('seeking', () => void worker.api.seek(video.currentTime));
       followSize();
