@@ -1,6 +1,5 @@
-import { RequestError } from '../api/request-error.ts';
+import { PLAYER_ERROR_CODES, PlayerError, asPlayerError, logPlayerError } from '../core/player-error.ts';
 import { ru } from '../ui/i18n/ru.ts';
-import { ManifestLoadError } from './episode-source.ts';
 
 /** A failure as the viewer sees it (SPEC.md section 8). */
 export interface ErrorView {
@@ -10,35 +9,37 @@ export interface ErrorView {
   canReload: boolean;
 }
 
-/** The content cannot be watched in the viewer's country. */
-export class ContentBlockedError extends Error {
+/** The content cannot be watched in the viewer's country (code CONTENT_BLOCKED). */
+export class ContentBlockedError extends PlayerError {
   constructor() {
-    super('The content is not available in this country');
+    super('blocked', PLAYER_ERROR_CODES.CONTENT_BLOCKED, 'fatal', 'The content is not available in this country');
     this.name = 'ContentBlockedError';
   }
 }
 
-/** The content has no episode to open: for the viewer, the same as a missing content. */
-export class NoEpisodesError extends Error {
+/** The content has no episode to open: for the viewer, the same as a missing content (code CONTENT_NOT_FOUND). */
+export class NoEpisodesError extends PlayerError {
   constructor(movieId: number) {
-    super(`Content ${movieId} has no episodes`);
+    super('catalogue', PLAYER_ERROR_CODES.CONTENT_NOT_FOUND, 'fatal', `Content ${movieId} has no episodes`, { movieId });
     this.name = 'NoEpisodesError';
   }
 }
 
-/** Maps a failure to the viewer message of SPEC.md section 8; unexpected ones are logged with their id. */
-export function errorView(error: unknown): ErrorView {
-  if (error instanceof ContentBlockedError) return { status: 'error', message: ru.blockedInCountry, canReload: false };
-  if (error instanceof ManifestLoadError) return { status: 'error', message: ru.manifestLoadFailed(error.url), canReload: false };
-  if (error instanceof NoEpisodesError || (error instanceof RequestError && error.status === 404)) {
-    return { status: 'error', message: ru.contentNotAvailable, canReload: false };
-  }
-  const id = newErrorId();
-  console.error(`player error ${id}`, error);
-  return { status: 'error', message: ru.genericError(id), canReload: true };
-}
+/**
+ * The viewer messages of SPEC.md section 8, by code: one map. A code without its own message gets
+ * the generic one with the error's id and 'Перезагрузить страницу'.
+ */
+const MESSAGES: Readonly<Partial<Record<number, (error: PlayerError) => string>>> = {
+  [PLAYER_ERROR_CODES.MOVIE_ID_MISSING]: () => ru.missingMovieId,
+  [PLAYER_ERROR_CODES.CONTENT_NOT_FOUND]: () => ru.contentNotAvailable,
+  [PLAYER_ERROR_CODES.CONTENT_BLOCKED]: () => ru.blockedInCountry,
+  [PLAYER_ERROR_CODES.MANIFEST_FAILED]: (error) => ru.manifestLoadFailed(String(error.detail.url ?? '')),
+};
 
-/** The short id a viewer can quote to support (SPEC.md section 8). */
-export function newErrorId(): string {
-  return crypto.randomUUID().slice(0, 8);
+/** Maps a failure to its viewer message (SPEC.md section 8) and logs it once, with the id shown. */
+export function errorView(failure: unknown): ErrorView {
+  const error = asPlayerError(failure);
+  logPlayerError(error);
+  const message = MESSAGES[error.code];
+  return message ? { status: 'error', message: message(error), canReload: false } : { status: 'error', message: ru.genericError(error.id), canReload: true };
 }

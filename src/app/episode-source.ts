@@ -1,5 +1,6 @@
 import type { CatalogueClient } from '../api/catalogue-client.ts';
 import { RequestError } from '../api/request-error.ts';
+import { PLAYER_ERROR_CODES, PlayerError } from '../core/player-error.ts';
 import type { MasterManifest } from '../api/schema.ts';
 import { detectSourceType } from '../engine/source-type.ts';
 import type { PlaybackSource } from '../engine/types.ts';
@@ -13,12 +14,12 @@ export interface EpisodeSource {
   thumbnailsUrl: string | undefined;
 }
 
-/** The episode's master manifest could not be loaded; the viewer sees its URL. */
-export class ManifestLoadError extends Error {
+/** The episode's master manifest could not be loaded; the viewer sees its URL (code MANIFEST_FAILED). */
+export class ManifestLoadError extends PlayerError {
   readonly url: string;
 
-  constructor(url: string) {
-    super(`Manifest ${url} failed to load`);
+  constructor(url: string, status?: number) {
+    super('manifest', PLAYER_ERROR_CODES.MANIFEST_FAILED, 'fatal', `Manifest ${url} failed to load`, { url, status: status ?? null });
     this.name = 'ManifestLoadError';
     this.url = url;
   }
@@ -35,7 +36,7 @@ export async function resolveEpisodeSource(client: CatalogueClient, path: string
     loaded = await client.manifest(path, signal);
   } catch (error) {
     if (signal.aborted) throw error;
-    throw new ManifestLoadError(error instanceof RequestError ? error.url : path);
+    throw new ManifestLoadError(error instanceof RequestError ? error.url : path, error instanceof RequestError ? error.status : undefined);
   }
   const source = loaded.manifest.sources.find((item) => item.isDefault) ?? loaded.manifest.sources[0];
   if (!source) throw new ManifestLoadError(loaded.url);

@@ -10,7 +10,8 @@ import { createMediaStorage } from '../storage/media-storage.ts';
 import { startPlayerApp, type PlayerApp } from './player-app.ts';
 import { createHostBridge } from './host-bridge.ts';
 import { connectStartButton } from './start-button.ts';
-import { newErrorId } from './app-errors.ts';
+import { errorView } from './app-errors.ts';
+import { PLAYER_ERROR_CODES, PlayerError } from '../core/player-error.ts';
 import type { ScreenOptions, ShareTarget } from './player-screen.tsx';
 import type * as RenderUi from './render-ui.tsx';
 
@@ -24,23 +25,24 @@ function boot(): void {
   const video = root?.querySelector('video');
   if (!root || !overlay || !video) throw new Error('the embed document lacks #root, its <video> or #player-ui');
   const startButton = root.querySelector<HTMLButtonElement>('.player__start');
-  const showMessage = (text: string, action?: { label: string; onClick(): void }) => {
+  /** A failure before the player starts: its card, logged with the id it shows. */
+  const showError = (failure: unknown) => {
+    const view = errorView(failure);
     startButton?.remove();
     video.hidden = true;
-    void loadUi().then(({ renderMessage }) => renderMessage(overlay, text, action), reportUiFailure);
+    // The configuration comes from the page: only loading the page again can bring another one.
+    const action = view.canReload ? { label: ru.reloadPage, onClick: () => window.location.reload() } : undefined;
+    void loadUi().then(({ renderMessage }) => renderMessage(overlay, view.message, action), reportUiFailure);
   };
   let config: WidgetConfig;
   try {
     config = readWidgetConfig(root, window[PAGE_GLOBAL], window.location.search, window.location.pathname);
   } catch (error) {
-    // The configuration comes from the page: only loading the page again can bring another one.
-    const id = newErrorId();
-    console.error(`player error ${id}`, error);
-    showMessage(ru.genericError(id), { label: ru.reloadPage, onClick: () => window.location.reload() });
+    showError(error);
     return;
   }
   if (config.movieId === undefined) {
-    showMessage(ru.missingMovieId);
+    showError(new PlayerError('config', PLAYER_ERROR_CODES.MOVIE_ID_MISSING, 'fatal', 'No movie_id in the query nor in the page global'));
     return;
   }
   if (config.engine === undefined || config.engine === 'mse') prewarmPlayback();

@@ -9,7 +9,7 @@ import { TopOverlay } from '../ui/components/top-overlay.tsx';
 import { usePlayerState } from '../ui/hooks/use-player-state.ts';
 import { ru } from '../ui/i18n/ru.ts';
 import { closeMenusOnOutsidePointer, createActiveMenu } from '../ui/menus/active-menu.ts';
-import { newErrorId } from './app-errors.ts';
+import { errorView } from './app-errors.ts';
 import { connectMediaSession } from '../core/features/media-session.ts';
 import { createControlsHost, createPlayerFeatures } from './controls-wiring.ts';
 import { nextEpisode } from './episode-choice.ts';
@@ -144,11 +144,11 @@ function ReadyScreen({ app, view, options }: { app: PlayerApp; view: ReadyView; 
   );
 }
 
-/** A fatal playback error covers everything with the generic message and its id. */
+/** A fatal playback error covers everything with its message (the generic one, with the id it is logged with). */
 function PlaybackError({ core, onReload }: { core: PlayerCore; onReload(): void }) {
   const error = usePlayerState(core.store, (state) => state.error);
-  const [id] = useState(newErrorId);
-  return error ? <ErrorCard message={ru.genericError(id)} canReload onReload={onReload} /> : null;
+  const view = useMemo(() => (error ? errorView(error) : undefined), [error]);
+  return view ? <ErrorCard message={view.message} canReload={view.canReload} onReload={onReload} /> : null;
 }
 
 function ErrorCard({ message, canReload, onReload }: { message: string; canReload: boolean; onReload(): void }) {

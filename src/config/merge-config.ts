@@ -1,8 +1,10 @@
+import { PLAYER_ERROR_CODES, PlayerError } from '../core/player-error.ts';
 import { createDefaultConfig, type WidgetConfig } from './widget-config.ts';
 
-export class ConfigError extends Error {
+/** A malformed setting: a PlayerError of category 'config', code CONFIG_INVALID, the key named. */
+export class ConfigError extends PlayerError {
   constructor(message: string) {
-    super(message);
+    super('config', PLAYER_ERROR_CODES.CONFIG_INVALID, 'fatal', message);
     this.name = 'ConfigError';
   }
 }

@@ -1,36 +1,50 @@
 /**
  * The one error type of the player (ARCHITECTURE.md rule 5): category, numeric code, severity,
- * typed detail. Codes follow SPEC.md section 8: 4 for failed resources and missing libraries,
- * 1 for DASH runtime errors; the rest are the player's own.
+ * typed detail, and the id a viewer can quote. Every failure is one of these, so a viewer's
+ * message (src/app/error-view.ts), the log line and, later, the error report all read the same
+ * fields. Codes are in error-codes.ts.
  */
-export const PLAYER_ERROR_CODES = {
-  /** 'Failed to load resource.', an unsupported DASH library, a library that failed to load. */
-  RESOURCE: 4,
-  /** DASH library runtime error. */
-  DASH_RUNTIME: 1,
-  /** The media element failed to decode or play. */
-  MEDIA: 3,
-  /** The source's format is not supported by any engine. */
-  UNSUPPORTED: 5,
-} as const;
+import { PLAYER_ERROR_CODES, type PlayerErrorCode } from './error-codes.ts';
 
-export type PlayerErrorCategory = 'network' | 'manifest' | 'media' | 'engine' | 'config';
+export { AD_ERROR_CODES, PLAYER_ERROR_CODES, type PlayerErrorCode } from './error-codes.ts';
+
+export type PlayerErrorCategory =
+  | 'config'
+  | 'catalogue'
+  | 'manifest'
+  | 'blocked'
+  | 'network'
+  | 'media'
+  | 'engine'
+  | 'storage'
+  | 'share'
+  | 'audio'
+  /** Reserved for the ads module: codes in AD_ERROR_CODES. */
+  | 'ad';
 export type PlayerErrorSeverity = 'recoverable' | 'fatal';
 export type PlayerErrorDetail = Record<string, string | number | boolean | null>;
+
+/** The short id a viewer can quote to support (SPEC.md section 8: 'Идентификатор ошибки'). */
+export function newErrorId(): string {
+  return crypto.randomUUID().slice(0, 8);
+}
 
 export class PlayerError extends Error {
   readonly category: PlayerErrorCategory;
   readonly code: number;
   readonly severity: PlayerErrorSeverity;
   readonly detail: PlayerErrorDetail;
+  /** Shown to the viewer with the generic message and logged with the error: the two match. */
+  readonly id: string;
 
-  constructor(category: PlayerErrorCategory, code: number, severity: PlayerErrorSeverity, message: string, detail: PlayerErrorDetail = {}) {
+  constructor(category: PlayerErrorCategory, code: PlayerErrorCode | number, severity: PlayerErrorSeverity, message: string, detail: PlayerErrorDetail = {}) {
     super(message);
     this.name = 'PlayerError';
     this.category = category;
     this.code = code;
     this.severity = severity;
     this.detail = detail;
+    this.id = newErrorId();
   }
 }
 
@@ -38,4 +52,17 @@ export class PlayerError extends Error {
 export function asPlayerError(error: unknown): PlayerError {
   if (error instanceof PlayerError) return error;
   return new PlayerError('engine', PLAYER_ERROR_CODES.RESOURCE, 'fatal', error instanceof Error ? error.message : String(error));
+}
+
+const logged = new WeakSet<PlayerError>();
+
+/**
+ * Logs an error once, with its id (the one the viewer sees). The failures SPEC.md section 8 says
+ * are "logged only" (storage, share, audio processing) and anything recoverable are warnings.
+ */
+export function logPlayerError(error: PlayerError, log: Pick<Console, 'error' | 'warn'> = console): void {
+  if (logged.has(error)) return;
+  logged.add(error);
+  const quiet = error.severity === 'recoverable' || error.category === 'storage' || error.category === 'share' || error.category === 'audio';
+  (quiet ? log.warn : log.error)(`player error ${error.id} [${error.category} ${error.code}] ${error.message}`, error.detail);
 }

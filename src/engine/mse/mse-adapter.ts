@@ -68,9 +68,10 @@ export function createMseAdapter(video: HTMLVideoElement, host: EngineHost): Eng
         host.emit('stats', { bandwidthBps: report.bandwidthBps, rendition: report.rendition });
         break;
       case 'error': {
-        const { category, code, message } = report.error;
+        const { category, code, message, detail } = report.error;
+        const known = category === 'network' || category === 'media' ? category : 'engine';
         host.emit('error', {
-          error: new PlayerError(category === 'network' ? 'network' : 'engine', code, 'fatal', message, { engine: 'mse', declined: report.declined }),
+          error: new PlayerError(known, code, 'fatal', message, { ...detail, engine: 'mse', declined: report.declined }),
         });
         break;
       }

@@ -130,6 +130,23 @@ describe('PlaybackSession on the demo film', () => {
     expect(playing()).toEqual([0, 2]);
   });
 
+  it('gives up on a segment that fails for good with its code and what failed: URL, status, level', async () => {
+    const net = mediaFetch(() => false);
+    vi.stubGlobal('fetch', (input: RequestInfo | URL, init?: RequestInit) =>
+      /\/v\d+\/seg-/.test(String(input)) ? Promise.resolve(new Response('gone', { status: 404 })) : net.impl(input, init));
+    let reports: EngineReport[];
+    ({ session, reports } = openSession(recordingSink(), 3_000_000));
+    void session.start();
+    session.update({ currentTime: 0, seeking: false, paused: true });
+    await vi.waitFor(() => expect(reports.some((report) => report.type === 'error')).toBe(true));
+    const failure = reports.find((report) => report.type === 'error');
+    expect(failure).toMatchObject({
+      declined: false,
+      error: { category: 'network', code: 4, severity: 'fatal', detail: { status: 404, kind: 'status', level: 0, time: 0 } },
+    });
+    expect(failure?.type === 'error' && String(failure.error.detail?.url)).toMatch(/\/films\/1\/v240\/seg-000\.ts$/);
+  });
+
   it('loads no more than a small player shows, and climbs once it goes fullscreen', async () => {
     const first = (name: string) => name === 'v240/seg-000.ts';
     const net = mediaFetch(first);

@@ -2,7 +2,10 @@ import { ABR_DEFAULTS, capLevelsToSize, chooseNextLevel, chooseSeekLevel, choose
 import { ThroughputEstimator } from '../abr/throughput-estimator.ts';
 import type { EngineOpenOptions, EngineReport, PlaybackSnapshot } from '../engine-protocol.ts';
 import type { MediaSegment } from '../hls/playlist-types.ts';
-import type { Download } from '../loader/fetch-with-policy.ts';
+import { FetchFailure, type Download } from '../loader/fetch-with-policy.ts';
+import type { SerializedError } from '../../shared/result.ts';
+// Plain data shared with the main thread: the one table of codes.
+import { PLAYER_ERROR_CODES as PLAYER_CODES } from '../../../src/core/error-codes.ts';
 import type { MediaSink } from '../media/media-sink.ts';
 import { DeclinedError, segmentFormat, StreamCatalog } from './stream-catalog.ts';
 import { Timeline } from './timeline.ts';
@@ -315,17 +318,26 @@ export class PlaybackSession implements TrackLoaderHost {
     return { main, audio: audioBuffers };
   }
 
+  /**
+   * Gives up, saying why as data (ARCHITECTURE.md rule 5): a decline (code 5: another engine
+   * should play it), a request that failed for good (code 4, with its URL, status and kind), or
+   * media the browser refused (code 3); with the level and the time the engine was at.
+   */
   private fail(error: unknown, declined: boolean): void {
     const isDecline = declined || error instanceof DeclinedError;
-    this.report({
-      type: 'error',
-      declined: isDecline,
-      error: {
-        category: isDecline ? 'engine' : 'network',
-        code: 4,
-        severity: 'fatal',
-        message: error instanceof Error ? error.message : String(error),
-      },
-    });
+    const where = { level: this.currentLevel, time: Math.round(this.playback.currentTime * 10) / 10 };
+    const message = error instanceof Error ? error.message : String(error);
+    const described: SerializedError = isDecline
+      ? { category: 'engine', code: PLAYER_CODES.UNSUPPORTED, severity: 'fatal', message, detail: where }
+      : error instanceof FetchFailure
+        ? {
+            category: 'network',
+            code: PLAYER_CODES.RESOURCE,
+            severity: 'fatal',
+            message,
+            detail: { ...where, url: error.url, kind: error.failure.kind, status: error.failure.kind === 'status' ? error.failure.status : null },
+          }
+        : { category: 'media', code: PLAYER_CODES.MEDIA, severity: 'fatal', message, detail: { ...where, name: error instanceof Error ? error.name : 'Error' } };
+    this.report({ type: 'error', declined: isDecline, error: described });
   }
 }
