@@ -54,6 +54,12 @@ export function asPlayerError(error: unknown): PlayerError {
   return new PlayerError('engine', PLAYER_ERROR_CODES.RESOURCE, 'fatal', error instanceof Error ? error.message : String(error));
 }
 
+/** A failure that is logged only (storage, share, audio processing): recoverable, with the cause's name and message. */
+export function describeFailure(category: PlayerErrorCategory, code: PlayerErrorCode, message: string, cause: unknown): PlayerError {
+  const detail: PlayerErrorDetail = cause instanceof Error ? { cause: cause.name, reason: cause.message } : { reason: String(cause) };
+  return new PlayerError(category, code, 'recoverable', message, detail);
+}
+
 const logged = new WeakSet<PlayerError>();
 
 /**

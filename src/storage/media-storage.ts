@@ -1,3 +1,4 @@
+import { describeFailure, logPlayerError, PLAYER_ERROR_CODES } from '../core/player-error.ts';
 import { STORAGE_KEYS, STORAGE_KEY_NAMES, parseStored } from './storage-keys.ts';
 import type { StorageKey, StorageValues } from './storage-keys.ts';
 
@@ -19,7 +20,7 @@ export interface MediaStorageOptions {
   mirror?: MirrorStore | undefined;
   /** The copy that wins once read; undefined: none. */
   durable?: DurableStore | undefined;
-  /** Storage errors are logged only (SPEC.md section 8), once per store. Default console.warn. */
+  /** Storage errors are logged only (SPEC.md section 8), once per store. Default: logged as a PlayerError (STORAGE_FAILED). */
   warn?: (message: string, error: unknown) => void;
   /** The clock that stamps each write (milliseconds). Default Date.now. */
   now?: () => number;
@@ -70,7 +71,7 @@ async function attempt<T>(call: () => T | Promise<T>): Promise<T> {
 
 export function createMediaStorage(options: MediaStorageOptions = {}): MediaStorage {
   const { mirror, durable, now = Date.now } = options;
-  const warn = options.warn ?? ((message: string, error: unknown) => console.warn(message, error));
+  const warn = options.warn ?? ((message: string, error: unknown) => logPlayerError(describeFailure('storage', PLAYER_ERROR_CODES.STORAGE_FAILED, message, error)));
   const warned = new Set<string>();
   const report = (store: string, error: unknown) => {
     if (warned.has(store)) return;

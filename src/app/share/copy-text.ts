@@ -1,3 +1,4 @@
+import { describeFailure, logPlayerError, PLAYER_ERROR_CODES } from '../../core/player-error.ts';
 import type { ShareLog } from './native-share.ts';
 
 /** The part of `navigator.clipboard` copying needs. */
@@ -8,7 +9,7 @@ export interface TextClipboard {
 /** The part of `document` the fallback needs. */
 export type CopyDocument = Pick<Document, 'createElement' | 'body' | 'execCommand' | 'activeElement'>;
 
-const warn: ShareLog = (message, error) => console.warn(message, error);
+const warn: ShareLog = (message, error) => logPlayerError(describeFailure('share', PLAYER_ERROR_CODES.SHARE_FAILED, message, error));
 
 /**
  * Copies `text` for the button 'Копировать' (SPEC.md section 2): the Clipboard API first, and

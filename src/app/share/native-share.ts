@@ -1,3 +1,4 @@
+import { describeFailure, logPlayerError, PLAYER_ERROR_CODES } from '../../core/player-error.ts';
 /** What a native share attempt came to. */
 export type NativeShareOutcome = 'shared' | 'cancelled' | 'unavailable';
 
@@ -10,7 +11,7 @@ export interface ShareNavigator {
 /** Where share errors go: they are logged only (SPEC.md section 8). */
 export type ShareLog = (message: string, error: unknown) => void;
 
-const warn: ShareLog = (message, error) => console.warn(message, error);
+const warn: ShareLog = (message, error) => logPlayerError(describeFailure('share', PLAYER_ERROR_CODES.SHARE_FAILED, message, error));
 
 /**
  * Opens the device's own share sheet for `url` (SPEC.md section 2: on mobile the native share is

@@ -1,3 +1,4 @@
+import { describeFailure, logPlayerError, PLAYER_ERROR_CODES } from '../../core/player-error.ts';
 import type { NativeShareOutcome, ShareLog } from './native-share.ts';
 import { buildShareLink, formatTimeCode, socialShareLinks, type SocialShareLink } from './share-link.ts';
 
@@ -21,7 +22,7 @@ export interface ShareView {
   socialLinks: SocialShareLink[];
 }
 
-const warn: ShareLog = (message, error) => console.warn(message, error);
+const warn: ShareLog = (message, error) => logPlayerError(describeFailure('share', PLAYER_ERROR_CODES.SHARE_FAILED, message, error));
 
 /**
  * The popup's data for the box ticked or not (SPEC.md section 5: `t` only when ticked).

@@ -1,3 +1,4 @@
+import { describeFailure, logPlayerError, PLAYER_ERROR_CODES } from '../player-error.ts';
 import { createStore, type Store } from '../store.ts';
 
 /** The boost choices, shown as percentages (SPEC.md section 9). */
@@ -63,7 +64,7 @@ export function createAudioGain({ video, createContext }: AudioGainOptions): Aud
   let graph = graphs.get(video);
 
   const fail = (error: unknown) => {
-    console.warn('audio gain: audio processing is unsupported', error);
+    logPlayerError(describeFailure('audio', PLAYER_ERROR_CODES.AUDIO_PROCESSING_UNSUPPORTED, 'Audio processing is unsupported', error));
     store.update({ supported: false, gain: 1 });
   };
 
@@ -100,7 +101,8 @@ export function createAudioGain({ video, createContext }: AudioGainOptions): Aud
       if (!graph) return;
       // Browsers start a context suspended until a user gesture; this call comes from one.
       if (graph.context.state === 'suspended') {
-        void graph.context.resume().catch((error: unknown) => console.warn('audio gain: the context did not resume', error));
+        void graph.context.resume().catch((error: unknown) =>
+          logPlayerError(describeFailure('audio', PLAYER_ERROR_CODES.AUDIO_PROCESSING_UNSUPPORTED, 'The audio context did not resume', error)));
       }
       graph.gain.gain.value = gain;
       store.update({ gain });
