@@ -42,7 +42,7 @@ export function createPlayerFeatures({ video, element, bridge, fullscreenMode, c
   const stopCommands = bridge.onCommand((command) => {
     if (command.type === 'exitFullScreen') fullscreen.hostExited();
   });
-  const textTracks = createTextTracks(video.textTracks);
+  const textTracks = createTextTracks(video.textTracks, cast.core.submitTextTrack);
   const pictureInPicture = createPictureInPicture({ video, doc: document });
   const airPlay = createAirPlay({
     video,

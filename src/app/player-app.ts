@@ -197,6 +197,22 @@ export function startPlayerApp(options: PlayerAppOptions): PlayerApp {
 
   function boot(): void {
     const { signal } = session;
+    // The core exists from the start: a play asked for while the catalogue answers goes through
+    // its request gate like any other (the one way playback starts).
+    const player = createPlayerCore({ video, preferEngine: config.engine, engineSettings: { dashLibraryUrl: config.dashLibraryUrl } });
+    core = player;
+    const remembered = createPlaybackMemory({
+      storage,
+      core: player,
+      media: video,
+      page: document,
+      win: window,
+      contentId: config.movieId,
+      voiceAuthor: config.voiceAuthor,
+      langOrder: config.langOrder,
+      signal,
+    });
+    memory = remembered;
     loadContent(client, config.movieId, { checkAvailability: config.checkAvailability, domain }, signal).then((loaded) => {
       if (signal.aborted) return;
       const episode = chooseInitialEpisode(loaded.episodes, config);
@@ -204,20 +220,7 @@ export function startPlayerApp(options: PlayerAppOptions): PlayerApp {
       video.hidden = false;
       // The first thing the viewer sees, before a frame and before the controls (embed.html).
       if (loaded.content.posterUrl && !video.poster) video.poster = client.absoluteUrl(loaded.content.posterUrl);
-      const player = createPlayerCore({ video, preferEngine: config.engine, engineSettings: { dashLibraryUrl: config.dashLibraryUrl } });
-      core = player;
-      memory = createPlaybackMemory({
-        storage,
-        core: player,
-        media: video,
-        page: document,
-        win: window,
-        contentId: config.movieId,
-        voiceAuthor: config.voiceAuthor,
-        langOrder: config.langOrder,
-        signal,
-      });
-      const variant = chooseVariant(episode, config.episodeVariantId, memory.savedVariantTitle());
+      const variant = chooseVariant(episode, config.episodeVariantId, remembered.savedVariantTitle());
       const current: EpisodeView = { episode, variant, source: undefined };
       store.update({ view: { status: 'ready', core: player, current, resumeAt: undefined, nextCard: undefined, ...loaded } });
       if (!loaded.available) {
@@ -294,11 +297,7 @@ export function startPlayerApp(options: PlayerAppOptions): PlayerApp {
   boot();
   return {
     store,
-    play() {
-      if (core) void core.play().catch(() => undefined);
-      // No core yet: the element remembers the request, and the source keeps it playing (open()).
-      else void video.play().catch(() => undefined);
-    },
+    play: () => void core?.play().catch(() => undefined),
     selectEpisode(episodeId, options) {
       const episode = ready()?.episodes.find((candidate) => candidate.id === episodeId);
       if (episode) switchEpisode(episode, options?.play);

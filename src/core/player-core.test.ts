@@ -11,6 +11,7 @@ interface FakeEngine {
   name: EngineName;
   host: EngineHost;
   loads: Array<{ startTime: number | undefined }>;
+  qualityCalls: Array<number | 'auto'>;
   destroyed: boolean;
 }
 
@@ -21,12 +22,12 @@ function fakeLoaders(names: EngineName[], canPlay = (_source: PlaybackSource) =>
     name,
     canPlay: (source) => canPlay(source),
     load: async () => (_video: HTMLVideoElement, host: EngineHost): EngineAdapter => {
-      const engine: FakeEngine = { name, host, loads: [], destroyed: false };
+      const engine: FakeEngine = { name, host, loads: [], qualityCalls: [], destroyed: false };
       engines.push(engine);
       return {
         name,
         load: async (_source, options) => void engine.loads.push({ startTime: options.startTime }),
-        setQuality: () => undefined,
+        setQuality: (choice) => void engine.qualityCalls.push(choice),
         setAudioTrack: () => undefined,
         destroy: () => void (engine.destroyed = true),
       };
@@ -177,5 +178,52 @@ describe('createPlayerCore', () => {
     core.destroy();
     core.destroy();
     expect(engines[0]?.destroyed).toBe(true);
+  });
+
+  describe('the request gate', () => {
+    const QUALITY = { id: 'q1', width: 1280, height: 720, bitrate: 2e6, codec: 'avc1', index: 1, selected: false };
+
+    it('keeps a play asked for during an ad break and plays on release', async () => {
+      const video = new FakeVideo();
+      const { loaders } = fakeLoaders(['mse']);
+      const core = createPlayerCore({ video: video.asElement(), loaders, environment: ENVIRONMENT });
+      await core.load(HLS);
+      const release = core.hold('ad break');
+      void core.play();
+      expect(video.playCalls).toBe(0);
+      release();
+      expect(video.playCalls).toBe(1);
+      expect(video.paused).toBe(false);
+    });
+
+    it('quality asked from four places before the engine lists its qualities: one engine call', async () => {
+      const video = new FakeVideo();
+      const { engines, loaders } = fakeLoaders(['mse']);
+      const core = createPlayerCore({ video: video.asElement(), loaders, environment: ENVIRONMENT });
+      await core.load(HLS);
+      for (const choice of [0, 'auto', 1, 1] as const) core.setQuality(choice);
+      expect(engines[0]?.qualityCalls).toEqual([]);
+      engines[0]?.host.emit('qualities', { qualities: [QUALITY] });
+      expect(engines[0]?.qualityCalls).toEqual([1]);
+    });
+
+    it('a seek asked before the stream is seekable waits for it; one asked of a replaced episode is dropped', async () => {
+      const video = new FakeVideo();
+      const { loaders } = fakeLoaders(['mse']);
+      const core = createPlayerCore({ video: video.asElement(), loaders, environment: ENVIRONMENT });
+      await core.load(HLS);
+      core.seek(30);
+      expect(video.currentTime).toBe(0);
+      video.seekable = new FakeTimeRanges([[0, 60]]);
+      video.dispatchEvent(new Event('loadedmetadata'));
+      expect(video.currentTime).toBe(30);
+
+      video.seekable = new FakeTimeRanges();
+      core.seek(45);
+      await core.load({ src: 'https://cdn.example/next.m3u8', type: 'hls' });
+      video.seekable = new FakeTimeRanges([[0, 60]]);
+      video.dispatchEvent(new Event('loadedmetadata'));
+      expect(video.currentTime).toBe(30);
+    });
   });
 });

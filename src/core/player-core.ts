@@ -8,6 +8,7 @@ import { initialPlayerState, type PlayerState } from './player-state.ts';
 import { createStore, type Store } from './store.ts';
 import { clampVolume, liveEdgeTarget, UNMUTE_VOLUME } from './playback-rules.ts';
 import { loadGate, type LoadStrategy, type LoadStrategyHooks } from './load-strategy.ts';
+import { createRequestGate } from './request-queue.ts';
 import { createThumbnailsClient, findThumbnail, type ThumbnailCue, type ThumbnailsClient } from '../workers-client/thumbnails-client.ts';
 
 /**
@@ -52,6 +53,16 @@ export interface PlayerCore {
   setRate(rate: number): void;
   setQuality(choice: number | 'auto'): void;
   setAudioTrack(index: number): void;
+  /**
+   * Runs a subtitle choice through the request gate (src/core/features/text-tracks.ts owns the
+   * tracks; the gate decides when).
+   */
+  submitTextTrack(run: () => void): void;
+  /**
+   * Holds every request (play, pause, seek, quality, tracks) for `owner` — an ad break — until
+   * the returned release is called; what was asked meanwhile runs then, the latest of each kind.
+   */
+  hold(owner: string): () => void;
   /** Loads the thumbnails file (JSON or WebVTT) for the seek bar preview; failures only mean none. */
   loadThumbnails(url: string, duration?: number): Promise<void>;
   /** The thumbnail to show for `time`, once loaded. */
@@ -82,7 +93,29 @@ export function createPlayerCore(options: PlayerCoreOptions): PlayerCore {
   let requestPlay: () => void = () => undefined;
   const playRequested = new Promise<void>((resolve) => (requestPlay = resolve));
   let adapter: EngineAdapter | undefined;
+  /** Whether the current adapter has its source in: quality and track requests wait for it. */
+  let attached = false;
   let generation = 0;
+  const gate = createRequestGate({
+    ready(kind) {
+      switch (kind) {
+        // A play goes to the element at once, even before a source: in the viewer's gesture it
+        // unlocks playback on phones, and start() asks again once the source is in.
+        case 'playback':
+        case 'text-track':
+          return true;
+        case 'seek':
+          return video.seekable.length > 0;
+        case 'quality':
+          return attached && store.getState().qualities.length > 0;
+        case 'audio-track':
+          return attached && store.getState().audioTracks.length > 0;
+      }
+    },
+  });
+  // What the gate waits for arrives with the element's metadata and the engine's reports.
+  for (const type of ['loadedmetadata', 'durationchange']) video.addEventListener(type, gate.wake, { signal: lifetime.signal });
+  const unsubscribeGate = store.subscribe(gate.wake);
 
   async function start(source: PlaybackSource, startTime: number | undefined, failed: readonly EngineName[], resume = false): Promise<void> {
     // Attaching a source aborts a play() already under way (the element's load algorithm), so a
@@ -102,6 +135,7 @@ export function createPlayerCore(options: PlayerCoreOptions): PlayerCore {
   async function attach(source: PlaybackSource, startTime: number | undefined, failed: readonly EngineName[], playWanted: () => boolean): Promise<void> {
     adapter?.destroy();
     adapter = undefined;
+    attached = false;
     const mine = ++generation;
     const loader = selectEngine(loaders, source, environment, failed, preferEngine);
     if (!loader) {
@@ -131,7 +165,10 @@ export function createPlayerCore(options: PlayerCoreOptions): PlayerCore {
       if (mine === generation && !lifetime.signal.aborted) engineFailed(source, loader.name, failed, asPlayerError(error), { time: startTime, resume: playWanted() });
       return;
     }
-    if (playWanted() && mine === generation) video.play().catch(() => undefined);
+    if (mine !== generation) return;
+    attached = true;
+    gate.wake();
+    if (playWanted()) gate.submit('playback', () => void video.play().catch(() => undefined));
   }
 
   function reduce<K extends EngineEventName>(name: K, payload: EngineEventMap[K], source: PlaybackSource, engine: EngineName, failed: readonly EngineName[]): void {
@@ -185,6 +222,8 @@ export function createPlayerCore(options: PlayerCoreOptions): PlayerCore {
   return {
     store,
     async load(source, loadOptions = {}) {
+      // What was asked of the previous source (a seek, a quality) does not apply to this one.
+      gate.newEpisode();
       await loadGate(options.loadStrategy ?? 'eager', video, playRequested, lifetime.signal, options.loadStrategyHooks);
       if (lifetime.signal.aborted) return;
       await start(source, loadOptions.startTime, []);
@@ -192,16 +231,22 @@ export function createPlayerCore(options: PlayerCoreOptions): PlayerCore {
     play() {
       // With the 'play' strategy this is what lets loading begin; the element starts once it has data.
       requestPlay();
-      return video.play();
+      return new Promise<void>((resolve, reject) => gate.submit('playback', () => video.play().then(resolve, reject)));
     },
-    pause: () => video.pause(),
+    pause: () => gate.submit('playback', () => video.pause()),
     seek(time) {
-      if (!Number.isFinite(time) || video.seekable.length === 0) return;
-      video.currentTime = time;
+      // SPEC.md section 5: a time that is not finite is ignored; one asked before the stream is
+      // seekable waits for it.
+      if (!Number.isFinite(time)) return;
+      gate.submit('seek', () => {
+        video.currentTime = time;
+      });
     },
     seekToLiveEdge() {
-      const target = liveEdgeTarget(video.seekable);
-      if (target !== undefined) video.currentTime = target;
+      gate.submit('seek', () => {
+        const target = liveEdgeTarget(video.seekable);
+        if (target !== undefined) video.currentTime = target;
+      });
     },
     setVolume(volume) {
       const next = clampVolume(volume);
@@ -222,11 +267,15 @@ export function createPlayerCore(options: PlayerCoreOptions): PlayerCore {
       store.update({ thumbnailsReady: thumbnailCues.length > 0 });
     },
     thumbnailAt: (time) => findThumbnail(thumbnailCues, time),
-    setQuality: (choice) => adapter?.setQuality(choice),
-    setAudioTrack: (index) => adapter?.setAudioTrack(index),
+    setQuality: (choice) => gate.submit('quality', () => adapter?.setQuality(choice)),
+    setAudioTrack: (index) => gate.submit('audio-track', () => adapter?.setAudioTrack(index)),
+    submitTextTrack: (run) => gate.submit('text-track', run),
+    hold: (owner) => gate.hold(owner),
     destroy() {
       if (lifetime.signal.aborted) return;
       lifetime.abort();
+      unsubscribeGate();
+      gate.destroy();
       generation += 1;
       adapter?.destroy();
       adapter = undefined;

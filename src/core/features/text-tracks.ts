@@ -43,7 +43,7 @@ const SUBTITLE_KINDS = new Set(['subtitles', 'captions']);
  * State follows the element: the list's events, not the requests, update it (ARCHITECTURE.md
  * rule 2). Track ids are their positions, which is what the element itself knows.
  */
-export function createTextTracks(list: TextTrackListLike): TextTracksController {
+export function createTextTracks(list: TextTrackListLike, submit: (run: () => void) => void = (run) => run()): TextTracksController {
   const store = createStore<TextTracksState>({ tracks: [], activeId: undefined });
   const lifetime = new AbortController();
   let lastShown: string | undefined;
@@ -71,14 +71,16 @@ export function createTextTracks(list: TextTrackListLike): TextTracksController 
   for (const type of ['addtrack', 'removetrack', 'change']) list.addEventListener(type, read, { signal: lifetime.signal });
   read();
 
-  const select = (id: string | undefined) => {
-    for (const { id: trackId, track } of entries()) {
-      // 'hidden' keeps cues loading for a quick switch back; 'disabled' would drop them.
-      track.mode = trackId === id ? 'showing' : track.mode === 'showing' ? 'hidden' : track.mode;
-    }
-    // Some browsers fire no 'change' for script changes: read back what the element now says.
-    read();
-  };
+  // Through the player's request gate (`submit`): an ad break holds subtitle choices too.
+  const select = (id: string | undefined) =>
+    submit(() => {
+      for (const { id: trackId, track } of entries()) {
+        // 'hidden' keeps cues loading for a quick switch back; 'disabled' would drop them.
+        track.mode = trackId === id ? 'showing' : track.mode === 'showing' ? 'hidden' : track.mode;
+      }
+      // Some browsers fire no 'change' for script changes: read back what the element now says.
+      read();
+    });
 
   return {
     store,
