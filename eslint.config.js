@@ -44,4 +44,27 @@ export default tseslint.config(
   restrict(['src/**'], ['src/ui/**', 'src/engine/hls/**', 'src/engine/dash/**', 'src/workers-client/**', 'src/**/*.test.ts', 'src/**/*.test.tsx'], [HLS, DASH, SERVER, WORKERS]),
   restrict(['src/**/*.test.ts', 'src/**/*.test.tsx'], ['src/ui/**', 'src/engine/hls/**', 'src/engine/dash/**', 'src/workers-client/**'], [HLS, DASH, SERVER]),
   restrict(['workers/**'], [], [DOM, HLS, DASH, SERVER]),
+  // The player event map (src/core/events.ts) is how anyone hears what the content does: the raw
+  // <video> is listened to by the core and the engines only, so an ad's element is never content.
+  {
+    files: ['src/**'],
+    ignores: ['src/core/**', 'src/engine/**'],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector: "CallExpression[callee.property.name=/^(add|remove)EventListener$/][callee.object.name=/^(video|media|videoElement|mediaElement)$/]",
+          message: 'Listen to the player events (core.events / app.events), not to the <video> element.',
+        },
+        {
+          selector: "CallExpression[callee.property.name=/^(add|remove)EventListener$/][callee.object.property.name=/^(video|media)$/]",
+          message: 'Listen to the player events (core.events / app.events), not to the <video> element.',
+        },
+        {
+          selector: "AssignmentExpression[left.object.name=/^(video|media)$/][left.property.name=/^on[a-z]+$/]",
+          message: 'Listen to the player events (core.events / app.events), not to the <video> element.',
+        },
+      ],
+    },
+  },
 );

@@ -4,7 +4,9 @@ import { createAudioGain } from '../core/features/audio-gain.ts';
 import { createFullscreenController } from '../core/features/fullscreen-controller.ts';
 import { createPictureInPicture } from '../core/features/picture-in-picture.ts';
 import { createTextTracks } from '../core/features/text-tracks.ts';
+import type { PlayerEvents } from '../core/events.ts';
 import type { PlayerCore } from '../core/player-core.ts';
+import type { Store } from '../core/store.ts';
 import type { ControlsHost } from '../ui/components/controls/controls-host.ts';
 import { keepAudioGain, type AudioGainMemoryOptions } from './audio-gain-memory.ts';
 import { createCast, type CastOptions } from './cast-wiring.ts';
@@ -52,6 +54,7 @@ export function createPlayerFeatures({ video, element, bridge, fullscreenMode, c
   const audioGain = createAudioGain({ video });
   const lifetime = new AbortController();
   const setGain = keepAudioGain({ audioGain, ...audioGainMemory, doc: document, signal: lifetime.signal });
+  reportPresentation(cast.core.events, { fullscreen, pictureInPicture, textTracks, remotes: [airPlay.store, casting.store] }, lifetime.signal);
   return {
     textTracks,
     fullscreen,
@@ -65,6 +68,50 @@ export function createPlayerFeatures({ video, element, bridge, fullscreenMode, c
       for (const feature of [fullscreen, textTracks, pictureInPicture, airPlay, casting, audioGain]) feature.destroy();
     },
   };
+}
+
+/**
+ * The features' states as player events (src/core/events.ts): fullscreen, picture-in-picture and
+ * remote playback as one 'presentation', and the subtitle track shown; each when it changes.
+ */
+function reportPresentation(
+  events: PlayerEvents,
+  features: {
+    fullscreen: { store: Store<{ active: boolean }> };
+    pictureInPicture: { store: Store<{ active: boolean }> };
+    textTracks: { store: Store<{ activeId: string | undefined }> };
+    remotes: ReadonlyArray<Store<{ state: 'disconnected' | 'connecting' | 'connected' }>>;
+  },
+  signal: AbortSignal,
+): void {
+  const presentation = () => {
+    const states = features.remotes.map((remote) => remote.getState().state);
+    return {
+      fullscreen: features.fullscreen.store.getState().active,
+      pictureInPicture: features.pictureInPicture.store.getState().active,
+      remote: states.find((state) => state !== 'disconnected') ?? 'disconnected',
+    } as const;
+  };
+  let last = JSON.stringify(presentation());
+  const onPresentation = () => {
+    const now = presentation();
+    const text = JSON.stringify(now);
+    if (text === last) return;
+    last = text;
+    events.emit('presentation', now);
+  };
+  let subtitle = features.textTracks.store.getState().activeId;
+  const onSubtitle = () => {
+    const { activeId } = features.textTracks.store.getState();
+    if (activeId === subtitle) return;
+    subtitle = activeId;
+    events.emit('text-track', { id: activeId });
+  };
+  const stops = [
+    ...[features.fullscreen.store, features.pictureInPicture.store, ...features.remotes].map((store) => store.subscribe(onPresentation)),
+    features.textTracks.store.subscribe(onSubtitle),
+  ];
+  signal.addEventListener('abort', () => stops.forEach((stop) => stop()), { once: true });
 }
 
 /** What the controls may ask of this episode's player (ARCHITECTURE.md rule 4). */

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { createPlayerEvents, reportMediaEvents } from '../core/events.ts';
 import { createStore } from '../core/store.ts';
 import type { HostMessage } from '../embed/host-protocol.ts';
 import { episode, seriesContent, season } from '../../test/fakes/catalogue-fixtures.ts';
@@ -20,8 +21,10 @@ function readyView(overrides: Partial<ReadyView> = {}): ReadyView {
 function setUp(view: AppView) {
   const store = createStore<{ view: AppView }>({ view });
   const video = new FakeVideo();
+  const events = createPlayerEvents();
+  reportMediaEvents(video.asElement(), events, new AbortController().signal);
   const posted: HostMessage[] = [];
-  reportToHost({ store, video, channel: { post: (message) => posted.push(message) > 0 }, signal: new AbortController().signal });
+  reportToHost({ store, events, channel: { post: (message) => posted.push(message) > 0 }, signal: new AbortController().signal });
   return { store, video, posted };
 }
 

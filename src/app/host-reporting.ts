@@ -1,3 +1,4 @@
+import type { PlayerEvents } from '../core/events.ts';
 import type { Store } from '../core/store.ts';
 import { createHostMessage } from '../embed/host-protocol.ts';
 import type { HostChannel } from './host-channel.ts';
@@ -6,7 +7,8 @@ import type { AppView } from './player-app.ts';
 
 export interface HostReportingOptions {
   store: Store<{ view: AppView }>;
-  video: Pick<HTMLVideoElement, 'currentTime' | 'duration' | 'addEventListener'>;
+  /** The player's events (the app's, across reloads): the content's time, pause, seek and end. */
+  events: Pick<PlayerEvents, 'on'>;
   channel: Pick<HostChannel, 'post'>;
   signal: AbortSignal;
 }
@@ -17,7 +19,7 @@ export interface HostReportingOptions {
  * timeProgressChanged about once a second while playing, at once on pause, seek and end.
  * The placeholder of unavailable content is not the content: nothing is posted for it.
  */
-export function reportToHost({ store, video, channel, signal }: HostReportingOptions): void {
+export function reportToHost({ store, events, channel, signal }: HostReportingOptions): void {
   let episodeId: number | undefined;
   let variantId: number | undefined;
   const playing = () => {
@@ -42,9 +44,9 @@ export function reportToHost({ store, video, channel, signal }: HostReportingOpt
   onChange();
 
   const progress = throttleProgress((message) => channel.post(message));
-  const report = (force: boolean) => () => {
-    if (playing()) progress({ currentTime: video.currentTime, duration: video.duration }, force);
+  const report = (force: boolean) => (at: { currentTime: number; duration: number }) => {
+    if (playing()) progress({ currentTime: at.currentTime, duration: at.duration }, force);
   };
-  video.addEventListener('timeupdate', report(false), { signal });
-  for (const type of ['pause', 'seeked', 'ended']) video.addEventListener(type, report(true), { signal });
+  events.on('content-time', report(false), { signal });
+  for (const name of ['pause', 'seeked', 'ended'] as const) events.on(name, report(true), { signal });
 }

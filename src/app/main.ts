@@ -63,9 +63,9 @@ function boot(): void {
   });
   const bridge = createHostBridge();
   // Host messages and the session cookie matter to the page, never to this first frame.
-  void afterFirstFrame(app, video)
+  void afterFirstFrame(app)
     .then(() => import('./page-services.ts'))
-    .then(({ startPageServices }) => startPageServices(app, video, bridge), (error: unknown) => console.warn('page services failed to load', error));
+    .then(({ startPageServices }) => startPageServices(app, bridge), (error: unknown) => console.warn('page services failed to load', error));
   const screen: ScreenOptions = {
     share: config.enabledShare ? shareTarget() : undefined,
     debug: config.debug,
@@ -74,14 +74,14 @@ function boot(): void {
     castSenderUrl: config.castSenderUrl,
     video,
   };
-  const start = startButton ? connectStartButton(startButton, video, app.play) : undefined;
+  const start = startButton ? connectStartButton(startButton, app) : undefined;
   // A failure covers the frame with its card: the stand-in play button goes with it.
   const unsubscribe = app.store.subscribe(() => {
     if (app.store.getState().view.status !== 'error') return;
     unsubscribe();
     start?.remove();
   });
-  void uiMoment(app, video)
+  void uiMoment(app)
     .then(loadUi)
     .then(({ renderPlayerScreen }) => {
       renderPlayerScreen(overlay, app, screen);
@@ -120,7 +120,7 @@ function shareTarget(): ShareTarget {
 }
 
 /** Resolves once the first picture is up, or loading ended without one. */
-function afterFirstFrame(app: PlayerApp, video: HTMLVideoElement): Promise<void> {
+function afterFirstFrame(app: PlayerApp): Promise<void> {
   return new Promise((resolve) => {
     const lifetime = new AbortController();
     const done = () => {
@@ -128,12 +128,10 @@ function afterFirstFrame(app: PlayerApp, video: HTMLVideoElement): Promise<void>
       unsubscribe();
       resolve();
     };
-    const check = () => {
-      if (app.store.getState().view.status === 'error' || video.readyState >= HTMLMediaElement.HAVE_CURRENT_DATA) done();
-    };
-    const unsubscribe = app.store.subscribe(check);
-    video.addEventListener('loadeddata', done, { signal: lifetime.signal });
-    check();
+    const unsubscribe = app.store.subscribe(() => {
+      if (app.store.getState().view.status === 'error') done();
+    });
+    app.events.on('first-frame', done, { signal: lifetime.signal });
   });
 }
 
@@ -145,7 +143,7 @@ function afterFirstFrame(app: PlayerApp, video: HTMLVideoElement): Promise<void>
  */
 const UI_AT_THE_LATEST_MS = 1500;
 
-function uiMoment(app: PlayerApp, video: HTMLVideoElement): Promise<void> {
+function uiMoment(app: PlayerApp): Promise<void> {
   const deadline = new Promise<void>((resolve) => {
     const unsubscribe = app.store.subscribe(() => {
       if (app.store.getState().view.status !== 'ready') return;
@@ -153,7 +151,7 @@ function uiMoment(app: PlayerApp, video: HTMLVideoElement): Promise<void> {
       setTimeout(resolve, UI_AT_THE_LATEST_MS);
     });
   });
-  return Promise.race([afterFirstFrame(app, video), deadline]);
+  return Promise.race([afterFirstFrame(app), deadline]);
 }
 
 boot();

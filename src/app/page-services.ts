@@ -10,10 +10,10 @@ import type { PlayerApp } from './player-app.ts';
  * host page (SPEC.md section 7) and the device_fp session cookie (SPEC.md section 3). Loaded as
  * their own chunk once the first frame is up, so none of it is on the way there.
  */
-export function startPageServices(app: PlayerApp, video: HTMLVideoElement, bridge: HostBridge): void {
+export function startPageServices(app: PlayerApp, bridge: HostBridge): void {
   const channel = createHostChannel({ onCommand: bridge.dispatch });
   bridge.connect((type) => channel.post(createHostMessage(type, {})));
-  reportToHost({ store: app.store, video, channel, signal: new AbortController().signal });
+  reportToHost({ store: app.store, events: app.events, channel, signal: new AbortController().signal });
   void ensureDeviceFingerprint({ schedule: idle });
 }
 

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { initialPlayerState, type PlayerState } from '../core/player-state.ts';
+import { createPlayerEvents, reportMediaEvents } from '../core/events.ts';
 import { createStore } from '../core/store.ts';
 import type { AudioTrack } from '../engine/types.ts';
 import { createMediaStorage, type MediaStorage } from '../storage/media-storage.ts';
@@ -9,13 +10,16 @@ import { createPlaybackMemory, preferredAudioTrack } from './playback-memory.ts'
 
 const track = (index: number, label: string): AudioTrack => ({ id: String(index), label, language: 'ru', kind: 'main', mimeType: 'audio/mp4', codec: 'mp4a.40.2', index });
 
-/** A core whose setters behave like the element confirming them: the store follows. */
-function fakeCore() {
+/** A core whose setters behave like the element confirming them: the store follows; its events come from `media`. */
+function fakeCore(media: FakeVideo) {
   const store = createStore<PlayerState>(initialPlayerState());
   const calls: string[] = [];
+  const events = createPlayerEvents();
+  reportMediaEvents(media.asElement(), events, new AbortController().signal);
   return {
     calls,
     store,
+    events,
     setVolume: (volume: number) => store.update({ volume }),
     setMuted: (muted: boolean) => store.update({ muted }),
     setRate: (rate: number) => store.update({ rate }),
@@ -31,10 +35,10 @@ function setUp(storage: MediaStorage = createMediaStorage(), voiceAuthor?: strin
   const media = new FakeVideo();
   const page = Object.assign(new EventTarget(), { visibilityState: 'visible' as DocumentVisibilityState });
   const win = new EventTarget();
-  const core = fakeCore();
+  const core = fakeCore(media);
   const lifetime = new AbortController();
   let clock = 0;
-  const memory = createPlaybackMemory({ storage, core, media, page, win, contentId: 2, voiceAuthor, signal: lifetime.signal, now: () => clock });
+  const memory = createPlaybackMemory({ storage, core, page, win, contentId: 2, voiceAuthor, signal: lifetime.signal, now: () => clock });
   const at = (ms: number, time: number) => {
     clock = ms;
     media.currentTime = time;

@@ -16,12 +16,6 @@ import {
 /** A saved time shorter than this is not worth a resume window: the viewer barely started. */
 export const MIN_RESUME_SECONDS = 1;
 
-/** The element events the memory listens to; the `<video>` in the widget. */
-export interface MemoryMedia extends EventTarget {
-  readonly currentTime: number;
-  readonly seeking: boolean;
-}
-
 /** The page events that mean "save now": it may be gone in a moment. */
 export interface MemoryPage extends EventTarget {
   readonly visibilityState: DocumentVisibilityState;
@@ -29,8 +23,8 @@ export interface MemoryPage extends EventTarget {
 
 export interface PlaybackMemoryOptions {
   storage: MediaStorage;
-  core: Pick<PlayerCore, 'store' | 'setVolume' | 'setMuted' | 'setRate' | 'setQuality' | 'setAudioTrack'>;
-  media: MemoryMedia;
+  /** The core: its state and requests, and its events (content time, pause, seek, end). */
+  core: Pick<PlayerCore, 'store' | 'events' | 'setVolume' | 'setMuted' | 'setRate' | 'setQuality' | 'setAudioTrack'>;
   /** `document`: visibilitychange. */
   page: MemoryPage;
   /** `window`: pagehide. */
@@ -74,7 +68,7 @@ export interface PlaybackMemory {
  * A viewer who reaches the end has finished: the saved time goes back to 0.
  */
 export function createPlaybackMemory(options: PlaybackMemoryOptions): PlaybackMemory {
-  const { storage, core, media, page, win, contentId, voiceAuthor, langOrder = [], signal, now } = options;
+  const { storage, core, page, win, contentId, voiceAuthor, langOrder = [], signal, now } = options;
   /**
    * The episode being followed. Nothing is saved before it plays: the time at load (0, or a
    * seek the engine makes itself) must not replace the one the resume window offers.
@@ -87,21 +81,26 @@ export function createPlaybackMemory(options: PlaybackMemoryOptions): PlaybackMe
 
   const flush = () => playing()?.saver.flush();
   const listen = (target: EventTarget, type: string, listener: () => void) => target.addEventListener(type, listener, { signal });
-  listen(media, 'playing', () => {
+  const { events } = core;
+  /** Between a seek's start and its end the time is where the viewer is going, not where they were. */
+  let seeking = false;
+  events.on('playing', () => {
     if (following) following.started = true;
-  });
-  listen(media, 'timeupdate', () => {
-    if (!media.seeking) playing()?.saver.update(media.currentTime);
-  });
-  listen(media, 'pause', flush);
-  listen(media, 'seeked', () => {
-    playing()?.saver.update(media.currentTime);
+  }, { signal });
+  events.on('content-time', ({ currentTime }) => {
+    if (!seeking) playing()?.saver.update(currentTime);
+  }, { signal });
+  events.on('pause', flush, { signal });
+  events.on('seeking', () => (seeking = true), { signal });
+  events.on('seeked', ({ currentTime }) => {
+    seeking = false;
+    playing()?.saver.update(currentTime);
     flush();
-  });
-  listen(media, 'ended', () => {
+  }, { signal });
+  events.on('ended', () => {
     playing()?.saver.update(0);
     flush();
-  });
+  }, { signal });
   listen(win, 'pagehide', flush);
   listen(page, 'visibilitychange', () => {
     if (page.visibilityState === 'hidden') flush();

@@ -1,6 +1,7 @@
 import type { CatalogueClient } from '../api/catalogue-client.ts';
 import type { Episode, EpisodeVariant } from '../api/schema.ts';
 import type { WidgetConfig } from '../config/widget-config.ts';
+import { createPlayerEvents, forwardPlayerEvents, type PlayerEvents } from '../core/events.ts';
 import { createPlayerCore, type PlayerCore } from '../core/player-core.ts';
 import { createStore, type Store } from '../core/store.ts';
 import type { MediaStorage } from '../storage/media-storage.ts';
@@ -78,6 +79,11 @@ export interface PlayerAppOptions {
 
 export interface PlayerApp {
   readonly store: Store<{ view: AppView }>;
+  /**
+   * What the player reports (src/core/events.ts), across reloads (each new core's events are
+   * passed on), with the episode on screen: host messages and the page's services listen here.
+   */
+  readonly events: Pick<PlayerEvents, 'on'>;
   /** Plays (the document's own play button, before the controls are drawn); kept if the source is still on its way. */
   play(): void;
   /** Opens another episode, playing it with `play`; ignored while the content is unavailable (SPEC.md section 4). */
@@ -112,6 +118,7 @@ export interface PlayerApp {
 export function startPlayerApp(options: PlayerAppOptions): PlayerApp {
   const { client, config, video, domain, blockedClipUrl, storage, schedule = timerSchedule, now = () => performance.now() } = options;
   const store = createStore<{ view: AppView }>({ view: { status: 'loading' } });
+  const events = createPlayerEvents();
   const app = new AbortController();
   /** One load of the content; 'Перезагрузить страницу' ends it and starts another. */
   let session = new AbortController();
@@ -183,9 +190,15 @@ export function startPlayerApp(options: PlayerAppOptions): PlayerApp {
       // The seek-bar preview matters once the viewer can scrub: its worker and file wait for the
       // first picture instead of competing with it.
       const thumbnailsUrl = source.thumbnailsUrl;
-      if (thumbnailsUrl) video.addEventListener('loadeddata', () => void player.loadThumbnails(thumbnailsUrl), { once: true, signal });
+      if (thumbnailsUrl) {
+        const off = player.events.on('first-frame', () => {
+          off();
+          void player.loadThumbnails(thumbnailsUrl);
+        }, { signal });
+      }
       await loaded;
       if (signal.aborted) return false;
+      player.events.emit('episode', { episodeId: current.episode.id, variantId: current.variant?.id });
       remembered.follow(current.episode.id, current.variant?.id, source.source.src);
       if (keepPlaying) player.play().catch(() => undefined);
       return true;
@@ -201,10 +214,10 @@ export function startPlayerApp(options: PlayerAppOptions): PlayerApp {
     // its request gate like any other (the one way playback starts).
     const player = createPlayerCore({ video, preferEngine: config.engine, engineSettings: { dashLibraryUrl: config.dashLibraryUrl } });
     core = player;
+    forwardPlayerEvents(player.events, events, signal);
     const remembered = createPlaybackMemory({
       storage,
       core: player,
-      media: video,
       page: document,
       win: window,
       contentId: config.movieId,
@@ -227,9 +240,9 @@ export function startPlayerApp(options: PlayerAppOptions): PlayerApp {
         playBlockedPlaceholder(player, signal);
         return;
       }
-      video.addEventListener('ended', advance, { signal });
+      player.events.on('ended', advance, { signal });
       // Prompts end when playback starts, however it was started (the ended episode played again too).
-      video.addEventListener('playing', () => {
+      player.events.on('playing', () => {
         stopCountdown();
         patch({ resumeAt: undefined, nextCard: undefined });
       }, { signal });
@@ -241,8 +254,8 @@ export function startPlayerApp(options: PlayerAppOptions): PlayerApp {
   /** Unavailable here: the placeholder clip plays, and its play or end says why (SPEC.md section 4). */
   function playBlockedPlaceholder(player: PlayerCore, signal: AbortSignal): void {
     const blocked = () => fail(new ContentBlockedError(), signal);
-    video.addEventListener('play', blocked, { once: true, signal });
-    video.addEventListener('ended', blocked, { once: true, signal });
+    player.events.on('play', blocked, { signal });
+    player.events.on('ended', blocked, { signal });
     player.load({ src: blockedClipUrl, type: 'progressive' }).catch((error: unknown) => fail(error, signal));
     // A play asked for before we knew (a host, autoplay) counts too.
     if (!video.paused) blocked();
@@ -297,6 +310,7 @@ export function startPlayerApp(options: PlayerAppOptions): PlayerApp {
   boot();
   return {
     store,
+    events,
     play: () => void core?.play().catch(() => undefined),
     selectEpisode(episodeId, options) {
       const episode = ready()?.episodes.find((candidate) => candidate.id === episodeId);

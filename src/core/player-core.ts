@@ -2,6 +2,7 @@ import { ENGINE_LOADERS } from '../engine/engine-loaders.ts';
 import { readPlaybackEnvironment } from '../engine/playback-environment.ts';
 import { selectEngine } from '../engine/select-engine.ts';
 import type { EngineAdapter, EngineEventMap, EngineEventName, EngineFactory, EngineHost, EngineLoader, EngineName, EngineSettings, PlaybackEnvironment, PlaybackSource } from '../engine/types.ts';
+import { createPlayerEvents, reportMediaEvents, type PlayerEvents } from './events.ts';
 import { mirrorMediaElement } from './media-element-state.ts';
 import { asPlayerError, PLAYER_ERROR_CODES, PlayerError } from './player-error.ts';
 import { initialPlayerState, type PlayerState } from './player-state.ts';
@@ -42,6 +43,8 @@ export interface PlayerCoreOptions {
 /** The requests the UI may make; state changes only when the element or engine confirms. */
 export interface PlayerCore {
   readonly store: Store<PlayerState>;
+  /** What the player reports about the content (src/core/events.ts): subscribe here, not to the element. */
+  readonly events: PlayerEvents;
   load(source: PlaybackSource, options?: { startTime?: number }): Promise<void>;
   play(): Promise<void>;
   pause(): void;
@@ -80,6 +83,8 @@ export function createPlayerCore(options: PlayerCoreOptions): PlayerCore {
   const store = createStore(initialPlayerState());
   const lifetime = new AbortController();
   mirrorMediaElement(video, store, lifetime.signal);
+  const events = createPlayerEvents();
+  reportMediaEvents(video, events, lifetime.signal);
   video.preload = options.preload ?? 'metadata';
   video.loop = options.loop ?? false;
   const clipEnd = options.clipEndTime;
@@ -139,7 +144,9 @@ export function createPlayerCore(options: PlayerCoreOptions): PlayerCore {
     const mine = ++generation;
     const loader = selectEngine(loaders, source, environment, failed, preferEngine);
     if (!loader) {
-      store.update({ error: new PlayerError('engine', PLAYER_ERROR_CODES.UNSUPPORTED, 'fatal', 'No engine can play this source', { src: source.src, type: source.type }) });
+      const error = new PlayerError('engine', PLAYER_ERROR_CODES.UNSUPPORTED, 'fatal', 'No engine can play this source', { src: source.src, type: source.type });
+      store.update({ error });
+      events.emit('error', { error });
       return;
     }
     let factory: EngineFactory;
@@ -177,9 +184,12 @@ export function createPlayerCore(options: PlayerCoreOptions): PlayerCore {
       case 'qualities':
         store.update({ qualities: event.payload.qualities });
         break;
-      case 'quality-change':
+      case 'quality-change': {
         store.update({ qualityIndex: event.payload.index });
+        const quality = store.getState().qualities.find((candidate) => candidate.index === event.payload.index);
+        events.emit('rendition', { index: event.payload.index, height: quality?.height });
         break;
+      }
       case 'quality-choice':
         store.update({ qualityChoice: event.payload.choice });
         break;
@@ -188,6 +198,7 @@ export function createPlayerCore(options: PlayerCoreOptions): PlayerCore {
         break;
       case 'audio-track-change':
         store.update({ audioTrackIndex: event.payload.index });
+        events.emit('audio-track', { index: event.payload.index });
         break;
       case 'stream-type':
         store.update({ streamType: event.payload.streamType });
@@ -216,11 +227,13 @@ export function createPlayerCore(options: PlayerCoreOptions): PlayerCore {
       void start(source, at.time, [...failed, engine], at.resume);
     } else {
       store.update({ error });
+      events.emit('error', { error });
     }
   }
 
   return {
     store,
+    events,
     async load(source, loadOptions = {}) {
       // What was asked of the previous source (a seek, a quality) does not apply to this one.
       gate.newEpisode();

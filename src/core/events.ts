@@ -1,0 +1,130 @@
+/**
+ * The player event map (ARCHITECTURE.md, "player event map"): one typed list of everything the
+ * player reports about the content. Whoever needs to know what plays — saved progress, host
+ * messages, the app, and next analytics and ads — subscribes here, never to the raw <video>: the
+ * content's events come from the content's element only, so an ad's own element can never be
+ * counted as film time.
+ */
+import type { PlayerError } from './player-error.ts';
+
+/** The element reports this long a wait before it counts as waiting (SPEC.md section 9: 300 ms). */
+export const WAITING_DELAY_MS = 300;
+
+export interface PlayerEventMap {
+  /** The content's time moved (about 4 times a second while playing). */
+  'content-time': { currentTime: number; duration: number };
+  play: { currentTime: number };
+  pause: { currentTime: number; duration: number };
+  /** Frames are moving again: after a start, a wait or a seek. */
+  playing: { currentTime: number };
+  /** Waiting for data 300 ms or more (true), and over (false). Shorter waits are not reported. */
+  waiting: { waiting: boolean };
+  seeking: { currentTime: number };
+  seeked: { currentTime: number; duration: number };
+  ended: { currentTime: number; duration: number };
+  /** The source's first picture is in (loadeddata). */
+  'first-frame': { currentTime: number };
+  /** The quality on screen changed (the engine's index, and its height when known). */
+  rendition: { index: number; height: number | undefined };
+  'audio-track': { index: number };
+  /** The subtitle track shown, undefined when off. */
+  'text-track': { id: string | undefined };
+  /** A fatal playback error (after every engine that could play the source has failed). */
+  error: { error: PlayerError };
+  /** The episode on screen and its voice-over: the first one and each change (the app reports it). */
+  episode: { episodeId: number; variantId: number | undefined };
+  /** Fullscreen, picture-in-picture and remote playback as they change (the app's wiring reports them). */
+  presentation: { fullscreen: boolean; pictureInPicture: boolean; remote: 'disconnected' | 'connecting' | 'connected' };
+}
+
+export type PlayerEventName = keyof PlayerEventMap;
+
+/** Every name of the map, for code that passes all of them on (the app's bus over successive cores). */
+export const PLAYER_EVENT_NAMES = [
+  'content-time', 'play', 'pause', 'playing', 'waiting', 'seeking', 'seeked', 'ended', 'first-frame',
+  'rendition', 'audio-track', 'text-track', 'error', 'episode', 'presentation',
+] as const satisfies readonly PlayerEventName[];
+
+/** Passes every event of `from` on to `to` until `signal` aborts. */
+export function forwardPlayerEvents(from: PlayerEvents, to: PlayerEvents, signal: AbortSignal): void {
+  for (const name of PLAYER_EVENT_NAMES) {
+    from.on(name, (payload: PlayerEventMap[typeof name]) => to.emit(name, payload), { signal });
+  }
+}
+export type PlayerEventListener<K extends PlayerEventName> = (payload: PlayerEventMap[K]) => void;
+
+export interface PlayerEvents {
+  /** Listens until the returned function is called or `signal` aborts. */
+  on<K extends PlayerEventName>(name: K, listener: PlayerEventListener<K>, options?: { signal?: AbortSignal }): () => void;
+  /** Reports: the core (from its element and engine) and the app (episodes, presentation) only. */
+  emit<K extends PlayerEventName>(name: K, payload: PlayerEventMap[K]): void;
+}
+
+export function createPlayerEvents(): PlayerEvents {
+  const listeners = new Map<PlayerEventName, Set<(payload: never) => void>>();
+  return {
+    on(name, listener, options = {}) {
+      const set = listeners.get(name) ?? new Set();
+      listeners.set(name, set);
+      const entry = listener as (payload: never) => void;
+      set.add(entry);
+      const off = () => void set.delete(entry);
+      options.signal?.addEventListener('abort', off, { once: true });
+      return off;
+    },
+    emit(name, payload) {
+      // A copy: a listener may unsubscribe (or subscribe) while the event is delivered.
+      for (const listener of [...(listeners.get(name) ?? [])]) (listener as PlayerEventListener<typeof name>)(payload);
+    },
+  };
+}
+
+/** The element's events the map is made of; `schedule` is the 300 ms timer (replaceable in tests). */
+export function reportMediaEvents(
+  video: HTMLMediaElement,
+  events: PlayerEvents,
+  signal: AbortSignal,
+  schedule: (fn: () => void, ms: number) => () => void = (fn, ms) => {
+    const id = setTimeout(fn, ms);
+    return () => clearTimeout(id);
+  },
+): void {
+  const at = () => ({ currentTime: video.currentTime, duration: video.duration });
+  const listen = (type: string, listener: () => void) => video.addEventListener(type, listener, { signal });
+  let cancelWait: (() => void) | undefined;
+  let waitingShown = false;
+  const waitOver = () => {
+    cancelWait?.();
+    cancelWait = undefined;
+    if (!waitingShown) return;
+    waitingShown = false;
+    events.emit('waiting', { waiting: false });
+  };
+  signal.addEventListener('abort', () => cancelWait?.(), { once: true });
+
+  listen('timeupdate', () => events.emit('content-time', at()));
+  listen('play', () => events.emit('play', { currentTime: video.currentTime }));
+  listen('pause', () => {
+    waitOver();
+    events.emit('pause', at());
+  });
+  listen('playing', () => {
+    waitOver();
+    events.emit('playing', { currentTime: video.currentTime });
+  });
+  listen('waiting', () => {
+    if (cancelWait || waitingShown) return;
+    cancelWait = schedule(() => {
+      cancelWait = undefined;
+      waitingShown = true;
+      events.emit('waiting', { waiting: true });
+    }, WAITING_DELAY_MS);
+  });
+  listen('seeking', () => events.emit('seeking', { currentTime: video.currentTime }));
+  listen('seeked', () => events.emit('seeked', at()));
+  listen('ended', () => {
+    waitOver();
+    events.emit('ended', at());
+  });
+  listen('loadeddata', () => events.emit('first-frame', { currentTime: video.currentTime }));
+}
