@@ -1,5 +1,5 @@
 import { expect, test, type Locator, type Page } from '@playwright/test';
-import { chooseSetting, embed, expectPlaysPast, expectSettingValue, showControls } from './helpers.ts';
+import { chooseSetting, embed, expectPlaysPast, expectSettingValue, showControls, clickControl } from './helpers.ts';
 
 const videoOf = (page: Page) => page.locator('video');
 const read = <T,>(video: Locator, pick: (element: HTMLVideoElement) => T) => video.evaluate(pick);
@@ -20,8 +20,7 @@ test.describe('controls at a desktop size', () => {
     const video = videoOf(page);
     await page.locator('.control-bar').getByRole('button', { name: 'Воспроизвести' }).click();
     await expect.poll(() => read(video, (element) => element.paused)).toBe(false);
-    await showControls(page);
-    await page.getByRole('button', { name: 'Пауза' }).click();
+    await clickControl(page, page.getByRole('button', { name: 'Пауза' }));
     await expect.poll(() => read(video, (element) => element.paused)).toBe(true);
     await expect(page.locator('.control-bar').getByRole('button', { name: 'Воспроизвести' })).toBeVisible();
   });
@@ -103,8 +102,7 @@ test.describe('controls at a desktop size', () => {
     await chooseSetting(page, 'Качество', '240p');
     await chooseSetting(page, 'Аудио', 'English');
     await chooseSetting(page, 'Усиление звука', '200 %');
-    await showControls(page);
-    await page.getByRole('button', { name: 'Настройки' }).click();
+    await clickControl(page, page.getByRole('button', { name: 'Настройки' }));
     const menu = page.getByRole('menu', { name: 'Настройки' });
     await expect(menu.getByRole('menuitem', { name: /^Скорость/ })).toContainText('1.5');
     await expect(menu.getByRole('menuitem', { name: /^Качество/ })).toContainText('240p');
@@ -155,16 +153,14 @@ test.describe('controls at a desktop size', () => {
     await embed(page, '?movie_id=2&enabled_share');
     const video = videoOf(page);
     await expectPlaysPast(video, 1);
-    await showControls(page);
-    await page.getByRole('button', { name: 'Картинка в картинке' }).click();
+    await clickControl(page, page.getByRole('button', { name: 'Картинка в картинке' }));
     await expect.poll(() => page.evaluate(() => document.pictureInPictureElement !== null)).toBe(true);
     const cover = page.getByTestId('pip-cover');
     await expect(cover).toContainText('Видео в режиме «картинка в картинке»');
     // Opaque over the whole video, under the controls: the top overlay stays usable above it.
     expect(await cover.boundingBox()).toEqual(await video.boundingBox());
     await expect(page.getByRole('button', { name: 'Поделиться' })).toBeVisible();
-    await showControls(page);
-    await page.getByRole('button', { name: 'Картинка в картинке' }).click();
+    await clickControl(page, page.getByRole('button', { name: 'Картинка в картинке' }));
     await expect(cover).toHaveCount(0);
   });
 
@@ -198,8 +194,7 @@ test.describe('controls at a desktop size', () => {
     const box = await video.boundingBox();
     if (!box) throw new Error('no video');
     for (const opener of ['Настройки', '2 серия']) {
-      await showControls(page);
-      await page.getByRole('button', { name: opener }).click();
+      await clickControl(page, page.getByRole('button', { name: opener }));
       await expect(page.getByRole('menu')).toBeVisible();
       await page.mouse.click(box.x + box.width / 2, box.y + box.height * 0.6);
       await expect(page.getByRole('menu')).toHaveCount(0);
@@ -306,11 +301,9 @@ test.describe('controls at a desktop size', () => {
     await page.getByRole('button', { name: 'Выйти из полноэкранного режима' }).click();
     await expect.poll(() => page.evaluate(() => document.fullscreenElement)).toBeNull();
     await expectPlaysPast(videoOf(page), 0.5);
-    await showControls(page);
-    await page.getByRole('button', { name: 'Картинка в картинке' }).click();
+    await clickControl(page, page.getByRole('button', { name: 'Картинка в картинке' }));
     await expect.poll(() => page.evaluate(() => document.pictureInPictureElement?.tagName)).toBe('VIDEO');
-    await showControls(page);
-    await page.getByRole('button', { name: 'Картинка в картинке' }).click();
+    await clickControl(page, page.getByRole('button', { name: 'Картинка в картинке' }));
     await expect.poll(() => page.evaluate(() => document.pictureInPictureElement)).toBeNull();
   });
 });
@@ -337,8 +330,7 @@ test.describe('Google Cast', () => {
     await embed(page, '?movie_id=1');
     const video = videoOf(page);
     await expectPlaysPast(video, 2);
-    await showControls(page);
-    await page.getByRole('button', { name: 'Google Cast' }).click();
+    await clickControl(page, page.getByRole('button', { name: 'Google Cast' }));
     const loads = await expect
       .poll(() => page.evaluate(() => (window as unknown as { __castLoads?: Array<{ currentTime: number; autoplay: boolean; media: { contentId: string; contentType: string; metadata: { title: string } } }> }).__castLoads))
       .toHaveLength(1)

@@ -75,8 +75,7 @@ export async function showControls(page: Page): Promise<void> {
  * as they were offered.
  */
 export async function chooseSetting(page: Page, submenu: string, item: string): Promise<string[]> {
-  await showControls(page);
-  await page.getByRole('button', { name: 'Настройки' }).click();
+  await clickControl(page, page.getByRole('button', { name: 'Настройки' }));
   await page.getByRole('menuitem', { name: new RegExp(`^${submenu}`) }).click();
   const items = page.getByRole('menuitemradio');
   // The names as a screen reader reads them: decorative marks (aria-hidden) left out.
@@ -95,10 +94,22 @@ export async function chooseSetting(page: Page, submenu: string, item: string): 
 
 /** Opens 'Настройки', expects the row `row` to show `value`, and closes the menu with Escape. */
 export async function expectSettingValue(page: Page, row: string, value: string): Promise<void> {
-  await showControls(page);
-  await page.getByRole('button', { name: 'Настройки' }).click();
+  await clickControl(page, page.getByRole('button', { name: 'Настройки' }));
   const item = page.getByRole('menuitem', { name: new RegExp(`^${row}`) });
   await expect(item.locator('.settings-menu__value')).toHaveText(value);
   await page.keyboard.press('Escape');
   await expect(page.getByRole('menu')).toHaveCount(0);
+}
+
+/**
+ * Clicks a control of the bar or the top overlay. While playing, the controls hide 2 s after the
+ * last activity, and on a busy machine that can fall between showing them and the click: so the
+ * controls are shown and the click tried again until it lands (it never lands twice: a click
+ * that times out did not happen).
+ */
+export async function clickControl(page: Page, control: Locator): Promise<void> {
+  await expect(async () => {
+    await showControls(page);
+    await control.click({ timeout: 2_000 });
+  }).toPass({ timeout: 20_000 });
 }

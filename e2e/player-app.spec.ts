@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { embed, expectPlaysPast, showControls } from './helpers.ts';
+import { embed, expectPlaysPast, clickControl } from './helpers.ts';
 
 const episodeLine = (page: Page) => page.getByTestId('episode-line');
 
@@ -40,8 +40,7 @@ test.describe('the player app: episodes, seasons, voice-overs, availability', ()
     const video = page.locator('video');
     await expectPlaysPast(video, 3);
     // The controls (and the top overlay with them) hide while playing; a move brings them back.
-    await showControls(page);
-    await page.getByRole('button', { name: 'Многоголосый закадровый' }).click();
+    await clickControl(page, page.getByRole('button', { name: 'Многоголосый закадровый' }));
     // The first frame the new source presents after its resume seek, once the old one is gone.
     const firstFrameAfterSwitch = video.evaluate((element: HTMLVideoElement) => new Promise<number>((resolve) => {
       element.addEventListener('emptied', () => {

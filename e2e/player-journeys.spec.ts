@@ -1,5 +1,5 @@
 import { expect, test, type Locator, type Page } from '@playwright/test';
-import { embed, expectPlaysPast, showControls } from './helpers.ts';
+import { embed, expectPlaysPast, clickControl } from './helpers.ts';
 
 const episodeLine = (page: Page) => page.getByTestId('episode-line');
 
@@ -132,8 +132,7 @@ test.describe('resume, next episode, share, host messages', () => {
     await embed(page, '?movie_id=2&enabled_share');
     const video = page.locator('video');
     await expectPlaysPast(video, 2);
-    await showControls(page);
-    await page.getByRole('button', { name: 'Поделиться' }).click();
+    await clickControl(page, page.getByRole('button', { name: 'Поделиться' }));
     const popup = page.getByRole('dialog', { name: 'Поделиться' });
     await expect(popup).toBeVisible();
     expect(await video.evaluate((element: HTMLVideoElement) => element.paused)).toBe(true);
