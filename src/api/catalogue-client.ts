@@ -1,7 +1,8 @@
 import type { Availability, Content, Episode, MasterManifest, Season } from './schema.ts';
 import { availabilityDomain } from './availability-domain.ts';
 import { RequestError } from './request-error.ts';
-import { sessionContext } from './session-context.ts';
+import { extraHeadersFilter, sessionContextFilter } from './net/catalogue-filters.ts';
+import { createRequestEngine, FetchFailure, type Download } from './net/request-engine.ts';
 
 export interface CatalogueClientOptions {
   /** Base URL of the catalogue API, absolute or relative to the page. */
@@ -29,34 +30,42 @@ export interface CatalogueClient {
 }
 
 export function createCatalogueClient(options: CatalogueClientOptions): CatalogueClient {
-  const doFetch = options.fetch ?? globalThis.fetch.bind(globalThis);
   const base = new URL(options.baseUrl.replace(/\/?$/, '/'), options.pageUrl);
+  const requests = createRequestEngine({
+    fetchImpl: options.fetch ?? globalThis.fetch.bind(globalThis),
+    requestFilters: [extraHeadersFilter(options.extraHeaders), sessionContextFilter(options.cookie)],
+  });
 
-  async function getJson<T>(url: string, signal?: AbortSignal): Promise<T> {
-    const headers = { ...options.extraHeaders?.(), 'X-Session-Context': sessionContext(options.cookie()) };
-    let response: Response;
+  async function getJson<T>(url: string, kind: 'catalogue' | 'manifest', signal?: AbortSignal): Promise<T> {
+    let download: Download;
     try {
-      response = await doFetch(url, { headers, signal: signal ?? null });
+      download = await requests.request(url, { kind, signal: signal ?? new AbortController().signal });
     } catch (error) {
-      if (signal?.aborted) throw error; // aborts pass through untouched
-      throw new RequestError(url, 0, '');
+      // Aborts pass through untouched: the caller's own reason, not a failed request.
+      if (signal?.aborted) throw signal.reason ?? error;
+      const failure = error instanceof FetchFailure ? error : undefined;
+      throw new RequestError(url, failure?.failure.kind === 'status' ? failure.failure.status : 0, failure?.body ?? '');
     }
-    if (!response.ok) throw new RequestError(url, response.status, await response.text().catch(() => ''));
-    return (await response.json()) as T;
+    const text = new TextDecoder().decode(download.bytes);
+    try {
+      return JSON.parse(text) as T;
+    } catch {
+      throw new RequestError(url, download.status, text);
+    }
   }
 
   const api = (path: string) => new URL(path, base).href;
 
   return {
-    content: (id, signal) => getJson(api(`contents/${id}`), signal),
-    seasons: (contentId, signal) => getJson(api(`contents/${contentId}/seasons`), signal),
-    episodes: (contentId, signal) => getJson(api(`episodes?content-id=${contentId}`), signal),
-    availability: (contentId, domain, signal) => getJson(api(`contents/${contentId}/available?domain=${encodeURIComponent(availabilityDomain(domain))}`), signal),
+    content: (id, signal) => getJson(api(`contents/${id}`), 'catalogue', signal),
+    seasons: (contentId, signal) => getJson(api(`contents/${contentId}/seasons`), 'catalogue', signal),
+    episodes: (contentId, signal) => getJson(api(`episodes?content-id=${contentId}`), 'catalogue', signal),
+    availability: (contentId, domain, signal) => getJson(api(`contents/${contentId}/available?domain=${encodeURIComponent(availabilityDomain(domain))}`), 'catalogue', signal),
     absoluteUrl: (link) => new URL(link, base).href,
     async manifest(path, signal) {
       // Root-relative paths are relative to the API's origin, not the page's.
       const url = new URL(path, base).href;
-      return { url, manifest: resolveManifestLinks(await getJson<MasterManifest>(url, signal), url) };
+      return { url, manifest: resolveManifestLinks(await getJson<MasterManifest>(url, 'manifest', signal), url) };
     },
   };
 }

@@ -1,3 +1,4 @@
+import { createRequestEngine } from '../api/net/request-engine.ts';
 import type { SourceType } from './types.ts';
 
 const PROGRESSIVE_EXTENSIONS = ['.mp4', '.m4v', '.webm', '.mov', '.ogv', '.mp3', '.m4a'];
@@ -42,8 +43,8 @@ export async function detectSourceType(url: string, fetchImpl: typeof fetch = fe
   const fromUrl = sourceTypeOf(url);
   if (fromUrl) return fromUrl;
   try {
-    const response = await fetchImpl(url, { method: 'HEAD', signal: signal ?? null });
-    return sourceTypeOfContentType(response.headers.get('content-type')) ?? 'progressive';
+    const probe = await createRequestEngine({ fetchImpl }).request(url, { kind: 'media-probe', method: 'HEAD', signal: signal ?? new AbortController().signal });
+    return sourceTypeOfContentType(probe.headers.get('content-type')) ?? 'progressive';
   } catch (error) {
     if (signal?.aborted) throw error;
     return 'progressive';

@@ -69,19 +69,21 @@ describe('createThumbnailsApi', () => {
     expect(result.ok && result.value[0]?.url).toBe('https://edge.example/v2/sprite.jpg');
   });
 
-  it.each<[string, Reply, object]>([
-    ['404', { body: 'nope', status: 404 }, { category: 'network', code: 4, severity: 'recoverable', detail: { url: URL_JSON, status: 404 } }],
-    ['500', { body: '[]', status: 500 }, { category: 'network', code: 4, detail: { url: URL_JSON, status: 500 } }],
-    ['a network failure', new TypeError('fetch failed'), { category: 'network', code: 4, message: expect.stringContaining('fetch failed'), detail: { url: URL_JSON, status: null } }],
-    ['garbage', { body: '<html>oops</html>', type: 'text/html' }, { category: 'thumbnails', code: 4, severity: 'recoverable', detail: { url: URL_JSON } }],
-    ['invalid JSON', { body: '[{"url":', type: 'application/json' }, { category: 'thumbnails', code: 4, message: expect.stringContaining('Invalid thumbnail JSON') }],
-  ])('%s is an error Result, not cached', async (_name, reply, error) => {
+  // Attempts per load, from the 'thumbnails' request policy: a 404 is final, a 500 or a dropped
+  // connection gets one more try about 2 s later.
+  it.each<[string, Reply, object, number]>([
+    ['404', { body: 'nope', status: 404 }, { category: 'network', code: 4, severity: 'recoverable', detail: { url: URL_JSON, status: 404 } }, 1],
+    ['500', { body: '[]', status: 500 }, { category: 'network', code: 4, detail: { url: URL_JSON, status: 500 } }, 2],
+    ['a network failure', new TypeError('fetch failed'), { category: 'network', code: 4, message: expect.stringContaining('fetch failed'), detail: { url: URL_JSON, status: null } }, 2],
+    ['garbage', { body: '<html>oops</html>', type: 'text/html' }, { category: 'thumbnails', code: 4, severity: 'recoverable', detail: { url: URL_JSON } }, 1],
+    ['invalid JSON', { body: '[{"url":', type: 'application/json' }, { category: 'thumbnails', code: 4, message: expect.stringContaining('Invalid thumbnail JSON') }, 1],
+  ])('%s is an error Result, not cached', async (_name, reply, error, attempts) => {
     const fetchImpl = fakeFetch({ [URL_JSON]: reply });
     const api = createThumbnailsApi(fetchImpl);
     expect(await api.load(URL_JSON)).toMatchObject({ ok: false, error });
     expect(await api.load(URL_JSON)).toMatchObject({ ok: false, error });
-    expect(fetchImpl).toHaveBeenCalledTimes(2);
-  });
+    expect(fetchImpl).toHaveBeenCalledTimes(2 * attempts);
+  }, 15_000);
 
   it('a relative URL with no location to resolve against is an error without a fetch', async () => {
     const fetchImpl = fakeFetch({});

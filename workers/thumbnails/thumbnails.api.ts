@@ -1,3 +1,4 @@
+import { createRequestEngine, FetchFailure, type Download } from '../../src/api/net/request-engine.ts';
 import { fail, ok } from '../shared/result.ts';
 import type { Result } from '../shared/result.ts';
 import { ThumbnailCache } from './thumbnail-cache.ts';
@@ -22,22 +23,20 @@ export function createThumbnailsApi(fetchImpl: typeof fetch = fetch): Thumbnails
   const cache = new ThumbnailCache();
   const inFlight = new Map<string, Promise<Result<readonly ThumbnailCue[]>>>();
 
+  // Thumbnails are fetched with their own retry policy ('thumbnails': optional, one quick retry).
+  const requests = createRequestEngine({ fetchImpl });
+
   async function fetchAndParse(url: string): Promise<Result<readonly ThumbnailCue[]>> {
-    let response: Response;
-    let text: string;
+    let download: Download;
     try {
-      response = await fetchImpl(url);
+      download = await requests.request(url, { kind: 'thumbnails', signal: new AbortController().signal });
     } catch (error) {
-      return networkError(url, null, error);
+      const status = error instanceof FetchFailure && error.failure.kind === 'status' ? error.failure.status : null;
+      return networkError(url, status, status === null ? error : `HTTP ${status}`);
     }
-    if (!response.ok) return networkError(url, response.status, `HTTP ${response.status}`);
-    try {
-      text = await response.text();
-    } catch (error) {
-      return networkError(url, response.status, error);
-    }
+    const text = new TextDecoder().decode(download.bytes);
     // Relative image URLs resolve against where the file really came from, after redirects.
-    const result = parseThumbnails(text, response.headers.get('content-type'), response.url || url);
+    const result = parseThumbnails(text, download.headers.get('content-type'), download.url);
     if (result.ok) cache.set(url, result.value);
     return result;
   }

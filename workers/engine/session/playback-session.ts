@@ -2,7 +2,7 @@ import { ABR_DEFAULTS, capLevelsToSize, chooseNextLevel, chooseSeekLevel, choose
 import { ThroughputEstimator } from '../abr/throughput-estimator.ts';
 import type { EngineOpenOptions, EngineReport, PlaybackSnapshot } from '../engine-protocol.ts';
 import type { MediaSegment } from '../hls/playlist-types.ts';
-import { FetchFailure, type Download } from '../loader/fetch-with-policy.ts';
+import { FetchFailure, type Download } from '../../../src/api/net/request-engine.ts';
 import type { SerializedError } from '../../shared/result.ts';
 // Plain data shared with the main thread: the one table of codes.
 import { PLAYER_ERROR_CODES as PLAYER_CODES } from '../../../src/core/error-codes.ts';

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { FUZZ_FACTOR, retryDelay, shouldRetry } from './backoff.ts';
 import type { RequestFailure } from './backoff.ts';
-import { REQUEST_POLICIES } from './retry-policy.ts';
+import { REQUEST_POLICIES } from './request-policies.ts';
 
 const NO_FUZZ = (): number => 0.5;
 const LOWEST = (): number => 0;
@@ -19,10 +19,10 @@ describe('retryDelay', () => {
     ['playlist', 1, 500],
     ['playlist', 3, 2_000],
     ['playlist', 4, 4_000],
-    ['subtitles', 1, 1_000],
-    ['subtitles', 2, 2_000],
-    ['subtitles', 3, 3_000],
-    ['subtitles', 5, 4_000],
+    ['catalogue', 1, 500],
+    ['catalogue', 2, 1_000],
+    ['catalogue', 3, 2_000],
+    ['catalogue', 5, 2_000],
     ['thumbnails', 1, 2_000],
     ['thumbnails', 3, 2_000],
   ] as const)('%s after attempt %i waits %i ms', (kind, attempt, expected) => {
@@ -80,13 +80,14 @@ describe('shouldRetry', () => {
     ['segment', 6, { kind: 'network' }, false],
     ['playlist', 3, { kind: 'network' }, true],
     ['playlist', 4, { kind: 'network' }, false],
-    ['key', 1, status(403), false],
-    ['key', 2, status(503), true],
-    ['key', 3, status(503), false],
+    ['catalogue', 1, status(404), false],
+    ['catalogue', 2, status(503), true],
+    ['catalogue', 3, status(503), false],
+    ['media-probe', 1, { kind: 'network' }, false],
     ['thumbnails', 1, { kind: 'network' }, true],
     ['thumbnails', 1, { kind: 'timeout' }, false],
     ['thumbnails', 2, { kind: 'network' }, false],
-    ['subtitles', 1, { kind: 'aborted' }, false],
+    ['catalogue', 1, { kind: 'aborted' }, false],
   ] as const)('%s after attempt %i failing with %o: %s', (kind, attempt, failure, expected) => {
     expect(shouldRetry(REQUEST_POLICIES[kind], attempt, failure)).toBe(expected);
   });

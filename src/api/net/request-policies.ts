@@ -85,19 +85,6 @@ export const REQUEST_POLICIES = {
     retryOn: RETRY_ALL,
   },
   /**
-   * AES-128 keys: 16 bytes from a licence endpoint that answers 401/403 for a real refusal (never
-   * retried); transient failures get three attempts.
-   */
-  key: {
-    maxAttempts: 3,
-    timeToFirstByteMs: 8_000,
-    maxLoadTimeMs: 10_000,
-    retryDelayMs: 1_000,
-    maxRetryDelayMs: 4_000,
-    backoff: 'exponential',
-    retryOn: RETRY_ALL,
-  },
-  /**
    * Seek-bar thumbnails (JSON, sprites, VTT): optional. One retry after about 2 s, none after a
    * timeout, which on a slow link means the bandwidth is better spent on video. Sprites can be a
    * few hundred kB, hence the load time.
@@ -111,15 +98,42 @@ export const REQUEST_POLICIES = {
     backoff: 'linear',
     retryOn: { statuses: RETRYABLE_STATUSES, networkErrors: true, timeouts: false },
   },
-  /** Subtitles: small, wanted but not blocking playback; three attempts, 1 then 2 s apart. */
-  subtitles: {
+  /**
+   * Catalogue calls (details, seasons, episodes, availability): SPEC.md section 7 gives the HTTP
+   * client no default timeout, so none here; a dropped connection or a busy server gets two more
+   * tries, 0.5 then 1 s apart, before the viewer sees an error.
+   */
+  catalogue: {
     maxAttempts: 3,
-    timeToFirstByteMs: 8_000,
-    maxLoadTimeMs: 15_000,
-    retryDelayMs: 1_000,
-    maxRetryDelayMs: 4_000,
+    timeToFirstByteMs: Number.POSITIVE_INFINITY,
+    maxLoadTimeMs: Number.POSITIVE_INFINITY,
+    retryDelayMs: 500,
+    maxRetryDelayMs: 2_000,
+    backoff: 'exponential',
+    retryOn: { statuses: RETRYABLE_STATUSES, networkErrors: true, timeouts: false },
+  },
+  /** Master manifests (JSON): like the catalogue, which serves them. */
+  manifest: {
+    maxAttempts: 3,
+    timeToFirstByteMs: Number.POSITIVE_INFINITY,
+    maxLoadTimeMs: Number.POSITIVE_INFINITY,
+    retryDelayMs: 500,
+    maxRetryDelayMs: 2_000,
+    backoff: 'exponential',
+    retryOn: { statuses: RETRYABLE_STATUSES, networkErrors: true, timeouts: false },
+  },
+  /**
+   * The HEAD request that reads a source's Content-Type when its URL says nothing (SPEC.md
+   * section 4): one quick try; without an answer the URL's own guess stands.
+   */
+  'media-probe': {
+    maxAttempts: 1,
+    timeToFirstByteMs: 5_000,
+    maxLoadTimeMs: 5_000,
+    retryDelayMs: 500,
+    maxRetryDelayMs: 500,
     backoff: 'linear',
-    retryOn: RETRY_ALL,
+    retryOn: { statuses: [], networkErrors: true, timeouts: false },
   },
 } as const satisfies Record<string, RequestPolicy>;
 

@@ -2,7 +2,7 @@
  * Retry decisions for a RequestPolicy (retry-policy.ts). `attempt` always counts the attempt that
  * just failed, from 1. The caller owns the timer and the AbortSignal; these are pure functions.
  */
-import type { RequestPolicy } from './retry-policy.ts';
+import type { RequestPolicy } from './request-policies.ts';
 
 /**
  * Delays are spread by ±50 % (Shaka's fuzz factor) so that clients failing together — a CDN

@@ -1,12 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { REQUEST_POLICIES, RETRYABLE_STATUSES } from './retry-policy.ts';
-import type { RequestKind } from './retry-policy.ts';
+import { REQUEST_POLICIES, RETRYABLE_STATUSES } from './request-policies.ts';
+import type { RequestKind } from './request-policies.ts';
 
 const KINDS = Object.keys(REQUEST_POLICIES) as RequestKind[];
 
 describe('REQUEST_POLICIES', () => {
   it('covers every request kind of the engine', () => {
-    expect(KINDS.sort()).toEqual(['init', 'key', 'playlist', 'segment', 'subtitles', 'thumbnails']);
+    expect(KINDS.sort()).toEqual(['catalogue', 'init', 'manifest', 'media-probe', 'playlist', 'segment', 'thumbnails']);
   });
 
   it.each(KINDS)('%s is a consistent policy', (kind) => {
@@ -24,7 +24,6 @@ describe('REQUEST_POLICIES', () => {
 
   it('retries segments harder than what only decorates playback', () => {
     expect(REQUEST_POLICIES.segment.maxAttempts).toBeGreaterThan(REQUEST_POLICIES.thumbnails.maxAttempts);
-    expect(REQUEST_POLICIES.segment.maxAttempts).toBeGreaterThan(REQUEST_POLICIES.subtitles.maxAttempts);
   });
 });
 

@@ -1,5 +1,6 @@
-import { describe, expect, it } from 'vitest';
-import { fetchWithPolicy, FetchFailure } from './fetch-with-policy.ts';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { createRequestEngine, fetchWithPolicy, FetchFailure } from './request-engine.ts';
+import { REQUEST_POLICIES, type RequestKind } from './request-policies.ts';
 
 /** A fetch that answers from a list, one response per call, and counts calls. */
 function scriptedFetch(responses: Array<() => Response>) {
@@ -63,5 +64,65 @@ describe('fetchWithPolicy', () => {
     });
     expect(download.bytes.byteLength).toBe(100_000);
     expect(download.transferMs).toBeLessThan(1000);
+  });
+});
+
+describe('createRequestEngine', () => {
+  const KINDS = Object.keys(REQUEST_POLICIES) as RequestKind[];
+
+  it.each(KINDS)('runs its request filters on a %s request, and the headers go out', async (kind) => {
+    const sent: Array<Record<string, string>> = [];
+    const seen: string[] = [];
+    const engine = createRequestEngine({
+      fetchImpl: (async (_url: string, init?: RequestInit) => {
+        sent.push(init?.headers as Record<string, string>);
+        return new Response('ok');
+      }) as typeof fetch,
+      requestFilters: [
+        (request) => {
+          seen.push(request.kind);
+          request.headers.Authorization = 'Bearer t';
+        },
+      ],
+      responseFilters: [(response) => seen.push(`${response.kind} ${response.status}`)],
+    });
+    await engine.request('https://api.example/x', { kind, signal: new AbortController().signal });
+    expect(seen).toEqual([kind, `${kind} 200`]);
+    expect(sent[0]).toMatchObject({ Authorization: 'Bearer t' });
+  });
+
+  describe('retries as its kind\'s policy says', () => {
+    beforeEach(() => void vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] }));
+    afterEach(() => void vi.useRealTimers());
+
+    it.each(KINDS)('%s: a dropped connection, as many attempts as the table gives', async (kind) => {
+      let calls = 0;
+      const engine = createRequestEngine({
+        fetchImpl: (async () => {
+          calls += 1;
+          throw new TypeError('connection reset');
+        }) as typeof fetch,
+      });
+      const outcome = engine.request('https://cdn.example/x', { kind, signal: new AbortController().signal }).catch((error: unknown) => error);
+      await vi.runAllTimersAsync();
+      const failure = await outcome;
+      expect((failure as FetchFailure).failure).toEqual({ kind: 'network' });
+      expect(calls).toBe(REQUEST_POLICIES[kind].maxAttempts);
+    });
+  });
+
+  it('an abort during the wait before a retry ends it at once, not retried', async () => {
+    const abort = new AbortController();
+    let calls = 0;
+    const engine = createRequestEngine({
+      fetchImpl: (async () => {
+        calls += 1;
+        abort.abort();
+        return new Response('busy', { status: 503 });
+      }) as typeof fetch,
+    });
+    const failure = await engine.request('https://cdn.example/seg.ts', { kind: 'segment', signal: abort.signal }).catch((error: unknown) => error);
+    expect(failure).toBeInstanceOf(FetchFailure);
+    expect(calls).toBe(1);
   });
 });
