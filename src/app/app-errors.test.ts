@@ -3,7 +3,7 @@ import { RequestError } from '../api/request-error.ts';
 import { ConfigError } from '../config/merge-config.ts';
 import { PLAYER_ERROR_CODES, PlayerError } from '../core/player-error.ts';
 import { ContentBlockedError, errorView, NoEpisodesError } from './app-errors.ts';
-import { ManifestLoadError } from './episode-source.ts';
+import { ManifestLoadError } from './episode/episode-source.ts';
 
 afterEach(() => vi.restoreAllMocks());
 

@@ -1,7 +1,7 @@
 import { ensureDeviceFingerprint } from '../telemetry/device-fingerprint.ts';
-import { createHostChannel } from './host-channel.ts';
-import type { HostBridge } from './host-bridge.ts';
-import { reportToHost } from './host-reporting.ts';
+import { createHostChannel } from './host/host-channel.ts';
+import type { HostBridge } from './host/host-bridge.ts';
+import { reportToHost } from './host/host-reporting.ts';
 import { createHostMessage } from '../embed/host-protocol.ts';
 import type { PlayerApp } from './player-app.ts';
 

@@ -23,7 +23,10 @@ function fakeCore(media: FakeVideo) {
     setVolume: (volume: number) => store.update({ volume }),
     setMuted: (muted: boolean) => store.update({ muted }),
     setRate: (rate: number) => store.update({ rate }),
-    setQuality: (choice: number | 'auto') => void calls.push(`quality ${choice}`),
+    setQuality: (choice: number | 'auto') => {
+      calls.push(`quality ${choice}`);
+      store.update({ qualityChoice: choice });
+    },
     setAudioTrack: (index: number) => {
       calls.push(`audio ${index}`);
       store.update({ audioTrackIndex: index });
@@ -153,6 +156,24 @@ describe('saved preferences', () => {
     expect(core.calls).toContain('quality 2');
     memory.selectQuality('auto');
     expect(sourcePreferences(storage, 'a.m3u8')?.quality).toBe('auto');
+  });
+
+  it('saves a choice only once the core confirms it', () => {
+    const storage = createMediaStorage();
+    const { core, memory } = setUp(storage);
+    memory.follow(202, undefined, 'a.m3u8');
+    core.store.update({ audioTracks: [track(0, 'Русский'), track(1, 'English')], audioTrackIndex: 0 });
+    const refusing = { ...core, setAudioTrack: () => undefined, setQuality: () => undefined };
+    const stubborn = createPlaybackMemory({ storage, core: refusing, page: new EventTarget() as never, win: new EventTarget(), contentId: 2, voiceAuthor: undefined, signal: new AbortController().signal });
+    stubborn.follow(202, undefined, 'a.m3u8');
+    stubborn.selectAudioTrack(1);
+    stubborn.selectQuality(2);
+    expect(storage.get('favoriteAudioTracks')).toEqual({});
+    expect(sourcePreferences(storage, 'a.m3u8')?.quality).toBeUndefined();
+    // Confirmed later (the engine took it): saved then.
+    core.store.update({ audioTrackIndex: 1, qualityChoice: 2 });
+    expect(storage.get('favoriteAudioTracks')).toEqual({ 2: 'English' });
+    expect(sourcePreferences(storage, 'a.m3u8')?.quality).toBe(2);
   });
 
   it('remembers the variant title per content', () => {

@@ -75,6 +75,22 @@ export function createPlaybackMemory(options: PlaybackMemoryOptions): PlaybackMe
    */
   let following: { saver: ProgressSaver; src: string; started: boolean } | undefined;
   const playing = () => (following?.started ? following : undefined);
+  /**
+   * The viewer's quality and audio choices wait here until the core confirms them (its state
+   * shows them): a choice the engine could not take is not remembered.
+   */
+  let pendingQuality: { choice: number | 'auto'; src: string } | undefined;
+  let pendingAudio: { index: number; label: string } | undefined;
+  const saveConfirmed = (state: { qualityChoice: number | 'auto'; audioTrackIndex: number }) => {
+    if (pendingQuality && state.qualityChoice === pendingQuality.choice) {
+      saveSourcePreferences(storage, pendingQuality.src, { quality: pendingQuality.choice });
+      pendingQuality = undefined;
+    }
+    if (pendingAudio && state.audioTrackIndex === pendingAudio.index) {
+      saveFavoriteAudioTrack(storage, contentId, pendingAudio.label);
+      pendingAudio = undefined;
+    }
+  };
 
   core.setVolume(storage.get('player-volume'));
   core.setMuted(storage.get('player-muted'));
@@ -118,6 +134,7 @@ export function createPlaybackMemory(options: PlaybackMemoryOptions): PlaybackMe
     let { volume, muted, rate, audioTracks } = core.store.getState();
     return core.store.subscribe(() => {
       const state = core.store.getState();
+      saveConfirmed(state);
       if (state.volume !== volume || state.muted !== muted) {
         ({ volume, muted } = state);
         storage.set('player-volume', volume);
@@ -165,12 +182,14 @@ export function createPlaybackMemory(options: PlaybackMemoryOptions): PlaybackMe
     },
     selectAudioTrack(index) {
       const track = core.store.getState().audioTracks.find((candidate) => candidate.index === index);
-      if (track) saveFavoriteAudioTrack(storage, contentId, track.label);
+      pendingAudio = track ? { index, label: track.label } : undefined;
       core.setAudioTrack(index);
+      saveConfirmed(core.store.getState()); // already in effect: nothing will change to confirm it
     },
     selectQuality(choice) {
-      if (following) saveSourcePreferences(storage, following.src, { quality: choice });
+      pendingQuality = following ? { choice, src: following.src } : undefined;
       core.setQuality(choice);
+      saveConfirmed(core.store.getState());
     },
     savedAudioGain: () => (following ? sourcePreferences(storage, following.src)?.audioGain : undefined),
     rememberAudioGain(gain) {

@@ -6,10 +6,10 @@ import { createPlayerCore, type PlayerCore } from '../core/player-core.ts';
 import { createStore, type Store } from '../core/store.ts';
 import type { MediaStorage } from '../storage/media-storage.ts';
 import { errorView, ContentBlockedError, NoEpisodesError } from './app-errors.ts';
-import { chooseInitialEpisode, chooseVariant, episodeFilePath, nextEpisode } from './episode-choice.ts';
-import { resolveEpisodeSource, type EpisodeSource } from './episode-source.ts';
-import { loadContent, type LoadedContent } from './load-content.ts';
-import { startCountdown, type Countdown } from './next-episode-countdown.ts';
+import { chooseInitialEpisode, chooseVariant, episodeFilePath, nextEpisode } from './episode/episode-choice.ts';
+import { resolveEpisodeSource, type EpisodeSource } from './episode/episode-source.ts';
+import { loadContent, type LoadedContent } from './episode/load-content.ts';
+import { startCountdown, type Countdown } from './episode/next-episode-countdown.ts';
 import { createPlaybackMemory, inLanguageOrder, type PlaybackMemory } from './playback-memory.ts';
 import { timerSchedule, type Schedule } from '../ui/interaction/schedule.ts';
 

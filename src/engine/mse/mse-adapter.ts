@@ -2,7 +2,7 @@ import { proxy } from 'comlink';
 import type { EngineReport } from '../../../workers/engine/engine-protocol.ts';
 import { PlayerError } from '../../core/player-error.ts';
 import type { EngineAdapter, EngineHost } from '../types.ts';
-import { rememberBandwidth, rememberedBandwidth } from './bandwidth-memory.ts';
+import { rememberBandwidth, rememberedBandwidth } from '../../storage/bandwidth-memory.ts';
 import { ENGINE_OPEN_TIMEOUT_MS, spawnEngineWorker } from '../../workers-client/engine-client.ts';
 import { withTimeout } from '../../workers-client/spawn-worker.ts';
 import { createMainThreadMediaSource, type MainThreadMediaSource } from './main-thread-media-source.ts';

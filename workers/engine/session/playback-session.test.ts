@@ -75,6 +75,9 @@ function openSession(sink: MediaSink, rememberedBandwidthBps: number | undefined
   return { session, reports };
 }
 
+/** What the session does waits on file reads and transmuxing: on a busy machine that takes a while. */
+const PATIENT = { timeout: 10_000 };
+
 /** Lets every pending promise and timer-free callback run (file reads included). */
 const settle = async () => {
   for (let turn = 0; turn < 20; turn += 1) await new Promise((resolve) => setImmediate(resolve));
@@ -99,17 +102,17 @@ describe('PlaybackSession on the demo film', () => {
     ({ session } = openSession(sink, 3_000_000));
     void session.start();
     session.update({ currentTime: 0, seeking: false, paused: false });
-    await vi.waitFor(() => expect(net.delivered.has('audio-ru/seg-001.ts')).toBe(true));
+    await vi.waitFor(() => expect(net.delivered.has('audio-ru/seg-001.ts')).toBe(true), PATIENT);
 
     session.seek(50);
-    await vi.waitFor(() => expect(net.delivered.has('audio-ru/seg-012.ts')).toBe(true));
+    await vi.waitFor(() => expect(net.delivered.has('audio-ru/seg-012.ts')).toBe(true), PATIENT);
     await settle();
     // Audio at the target is in; the video segment at the target is still downloading, so the next audio waits.
     expect(net.names().filter(targetVideo)).toHaveLength(1);
     expect(net.names()).not.toContain('audio-ru/seg-013.ts');
 
     net.requests.find((request) => targetVideo(request.name))!.release();
-    await vi.waitFor(() => expect(net.names()).toContain('audio-ru/seg-013.ts'));
+    await vi.waitFor(() => expect(net.names()).toContain('audio-ru/seg-013.ts'), PATIENT);
   });
 
   it('on a fast link, a fresh profile plays its second segment at the top level and reports each level as it plays', async () => {
@@ -123,13 +126,13 @@ describe('PlaybackSession on the demo film', () => {
     ({ session, reports } = openSession(sink, undefined));
     void session.start();
     session.update({ currentTime: 0, seeking: false, paused: true });
-    await vi.waitFor(() => expect(net.names()).toContain('v720/seg-001.ts'));
+    await vi.waitFor(() => expect(net.names()).toContain('v720/seg-001.ts'), PATIENT);
     const video = net.names().filter((name) => /^v\d+\/seg-/.test(name));
     // Nothing was known, so the start level is the lowest; the first segment proves the link.
     expect(video.slice(0, 2)).toEqual(['v240/seg-000.ts', 'v720/seg-001.ts']);
     // The menu says what the viewer sees: 240p at 0 s, 720p once the playhead reaches 4 s.
     const playing = () => reports.filter((report) => report.type === 'quality-change').map((report) => report.index);
-    await vi.waitFor(() => expect(playing()).toEqual([0]));
+    await vi.waitFor(() => expect(playing()).toEqual([0]), PATIENT);
     session.update({ currentTime: 4.2, seeking: false, paused: false });
     expect(playing()).toEqual([0, 2]);
   });
@@ -142,7 +145,7 @@ describe('PlaybackSession on the demo film', () => {
     ({ session, reports } = openSession(recordingSink(), 3_000_000));
     void session.start();
     session.update({ currentTime: 0, seeking: false, paused: true });
-    await vi.waitFor(() => expect(reports.some((report) => report.type === 'error')).toBe(true));
+    await vi.waitFor(() => expect(reports.some((report) => report.type === 'error')).toBe(true), PATIENT);
     const failure = reports.find((report) => report.type === 'error');
     expect(failure).toMatchObject({
       declined: false,
@@ -159,10 +162,10 @@ describe('PlaybackSession on the demo film', () => {
     void session.start();
     session.update({ currentTime: 0, seeking: false, paused: true });
     // 240p (426x240) already covers a 400x225 player, fast link or not.
-    await vi.waitFor(() => expect(net.names()).toContain('v240/seg-000.ts'));
+    await vi.waitFor(() => expect(net.names()).toContain('v240/seg-000.ts'), PATIENT);
     session.resize(1920, 1080);
     net.requests.find((request) => first(request.name))!.release();
-    await vi.waitFor(() => expect(net.names()).toContain('v720/seg-001.ts'));
+    await vi.waitFor(() => expect(net.names()).toContain('v720/seg-001.ts'), PATIENT);
   });
 
   it('reads the other levels\' playlists once the first picture is in, so a seek to another level fetches its segment at once', async () => {
@@ -172,11 +175,11 @@ describe('PlaybackSession on the demo film', () => {
     ({ session } = openSession(sink, 3_000_000));
     void session.start();
     session.update({ currentTime: 0, seeking: false, paused: false });
-    await vi.waitFor(() => expect(sink.appends.some((append) => append.mime.startsWith('video/'))).toBe(true));
-    await vi.waitFor(() => expect(net.names()).toEqual(expect.arrayContaining(['v240/index.m3u8', 'v480/index.m3u8', 'v720/index.m3u8'])));
+    await vi.waitFor(() => expect(sink.appends.some((append) => append.mime.startsWith('video/'))).toBe(true), PATIENT);
+    await vi.waitFor(() => expect(net.names()).toEqual(expect.arrayContaining(['v240/index.m3u8', 'v480/index.m3u8', 'v720/index.m3u8'])), PATIENT);
     const before = net.requests.length;
     session.seek(50);
-    await vi.waitFor(() => expect(net.names().slice(before).some((name) => /^v\d+\/seg-012\.ts$/.test(name))).toBe(true));
+    await vi.waitFor(() => expect(net.names().slice(before).some((name) => /^v\d+\/seg-012\.ts$/.test(name))).toBe(true), PATIENT);
     const afterSeek = net.names().slice(before);
     expect(afterSeek.filter((name) => name.endsWith('.m3u8'))).toEqual([]);
     expect(afterSeek.filter((name) => name.startsWith('v'))[0]).toMatch(/^v\d+\/seg-012\.ts$/);
@@ -191,7 +194,7 @@ describe('PlaybackSession on the demo film', () => {
     ({ session } = openSession(sink, 3_000_000));
     void session.start();
     session.update({ currentTime: 0, seeking: false, paused: false });
-    await vi.waitFor(() => expect(net.names().filter(fourth)).toHaveLength(1));
+    await vi.waitFor(() => expect(net.names().filter(fourth)).toHaveLength(1), PATIENT);
     const inFlight = net.names().find(fourth)!;
     const before = net.requests.length;
 
@@ -200,7 +203,7 @@ describe('PlaybackSession on the demo film', () => {
     // Nothing refetched, no drop to a faster level: what follows the buffer is already on its way.
     expect(net.names().slice(before).filter((name) => name.startsWith('v'))).toEqual([]);
     net.requests.find((request) => request.name === inFlight)!.release();
-    await vi.waitFor(() => expect(net.names().some((name) => /^v\d+\/seg-004\.ts$/.test(name))).toBe(true));
+    await vi.waitFor(() => expect(net.names().some((name) => /^v\d+\/seg-004\.ts$/.test(name))).toBe(true), PATIENT);
     expect(net.names().filter(fourth)).toEqual([inFlight]);
   });
 });

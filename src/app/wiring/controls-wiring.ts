@@ -1,17 +1,17 @@
-import type { Episode } from '../api/schema.ts';
-import { createAirPlay } from '../core/features/airplay.ts';
-import { createAudioGain } from '../core/features/audio-gain.ts';
-import { createFullscreenController } from '../core/features/fullscreen-controller.ts';
-import { createPictureInPicture } from '../core/features/picture-in-picture.ts';
-import { createTextTracks } from '../core/features/text-tracks.ts';
-import type { PlayerEvents } from '../core/events.ts';
-import type { PlayerCore } from '../core/player-core.ts';
-import type { Store } from '../core/store.ts';
-import type { ControlsHost } from '../ui/components/controls/controls-host.ts';
+import type { Episode } from '../../api/schema.ts';
+import { createAirPlay } from '../../core/features/airplay.ts';
+import { createAudioGain } from '../../core/features/audio-gain.ts';
+import { createFullscreenController } from '../../core/features/fullscreen-controller.ts';
+import { createPictureInPicture } from '../../core/features/picture-in-picture.ts';
+import { createTextTracks } from '../../core/features/text-tracks.ts';
+import type { PlayerEvents } from '../../core/events.ts';
+import type { PlayerCore } from '../../core/player-core.ts';
+import type { Store } from '../../core/store.ts';
+import type { ControlsHost } from '../../ui/components/controls/controls-host.ts';
 import { keepAudioGain, type AudioGainMemoryOptions } from './audio-gain-memory.ts';
 import { createCast, type CastOptions } from './cast-wiring.ts';
-import type { HostBridge } from './host-bridge.ts';
-import type { PlayerApp } from './player-app.ts';
+import type { HostBridge } from '../host/host-bridge.ts';
+import type { PlayerApp } from '../player-app.ts';
 
 /** The browser features of one player element, created once and destroyed together. */
 export type PlayerFeatures = Pick<ControlsHost, 'textTracks' | 'fullscreen' | 'pictureInPicture' | 'airPlay' | 'cast' | 'audioGain'> & {

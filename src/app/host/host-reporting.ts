@@ -1,9 +1,9 @@
-import type { PlayerEvents } from '../core/events.ts';
-import type { Store } from '../core/store.ts';
-import { createHostMessage } from '../embed/host-protocol.ts';
+import type { PlayerEvents } from '../../core/events.ts';
+import type { Store } from '../../core/store.ts';
+import { createHostMessage } from '../../embed/host-protocol.ts';
 import type { HostChannel } from './host-channel.ts';
 import { throttleProgress } from './host-channel.ts';
-import type { AppView } from './player-app.ts';
+import type { AppView } from '../player-app.ts';
 
 export interface HostReportingOptions {
   store: Store<{ view: AppView }>;

@@ -1,4 +1,4 @@
-import type { HostCommand } from '../embed/host-protocol.ts';
+import type { HostCommand } from '../../embed/host-protocol.ts';
 
 type FullscreenMessage = 'enterFullScreen' | 'exitFullScreen';
 

@@ -1,4 +1,4 @@
-import type { PlayerApp } from './player-app.ts';
+import type { PlayerApp } from '../player-app.ts';
 
 /**
  * The document's own big play button (embed.html): it stands in for the controls until they are

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { episode } from '../../test/fakes/catalogue-fixtures.ts';
+import { episode } from '../../../test/fakes/catalogue-fixtures.ts';
 import { chooseInitialEpisode, chooseVariant, episodeFilePath, nextEpisode, orderEpisodes } from './episode-choice.ts';
 
 // Season 2 comes first in the catalogue's answer; viewing order must not care.

@@ -1,4 +1,4 @@
-import type { AudioGain } from '../core/features/audio-gain.ts';
+import type { AudioGain } from '../../core/features/audio-gain.ts';
 
 /** The viewer's gestures that may start Web Audio (a click, a tap, a key). */
 const GESTURES = ['pointerup', 'keydown'] as const;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { createStore } from '../core/store.ts';
+import { createStore } from '../../core/store.ts';
 import { keepAudioGain } from './audio-gain-memory.ts';
 
 function setUp(saved: number | undefined) {

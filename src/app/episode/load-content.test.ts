@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import type { CatalogueClient } from '../api/catalogue-client.ts';
-import { RequestError } from '../api/request-error.ts';
-import { episode, season, seriesContent } from '../../test/fakes/catalogue-fixtures.ts';
+import type { CatalogueClient } from '../../api/catalogue-client.ts';
+import { RequestError } from '../../api/request-error.ts';
+import { episode, season, seriesContent } from '../../../test/fakes/catalogue-fixtures.ts';
 import { loadContent } from './load-content.ts';
 
 function fakeClient(available: boolean, calls: string[] = []) {

@@ -1,7 +1,7 @@
-import { createGoogleCast, type CastMedia } from '../core/features/google-cast.ts';
-import { createRemotePlayback } from '../core/features/remote-playback.ts';
-import type { PlayerCore } from '../core/player-core.ts';
-import type { RemoteFeature } from '../ui/components/controls/controls-host.ts';
+import { createGoogleCast, type CastMedia } from '../../core/features/google-cast.ts';
+import { createRemotePlayback } from '../../core/features/remote-playback.ts';
+import type { PlayerCore } from '../../core/player-core.ts';
+import type { RemoteFeature } from '../../ui/components/controls/controls-host.ts';
 
 const CONTENT_TYPES: Record<string, string> = {
   hls: 'application/x-mpegURL',

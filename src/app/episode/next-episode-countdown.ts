@@ -1,4 +1,4 @@
-import type { Schedule } from '../ui/interaction/schedule.ts';
+import type { Schedule } from '../../ui/interaction/schedule.ts';
 
 export interface Countdown {
   /** Stops it; onDone will not run. Harmless after it ran or was stopped. */

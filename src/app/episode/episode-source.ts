@@ -1,9 +1,9 @@
-import type { CatalogueClient } from '../api/catalogue-client.ts';
-import { RequestError } from '../api/request-error.ts';
-import { PLAYER_ERROR_CODES, PlayerError } from '../core/player-error.ts';
-import type { MasterManifest } from '../api/schema.ts';
-import { detectSourceType } from '../engine/source-type.ts';
-import type { PlaybackSource } from '../engine/types.ts';
+import type { CatalogueClient } from '../../api/catalogue-client.ts';
+import { RequestError } from '../../api/request-error.ts';
+import { PLAYER_ERROR_CODES, PlayerError } from '../../core/player-error.ts';
+import type { MasterManifest } from '../../api/schema.ts';
+import { detectSourceType } from '../../engine/source-type.ts';
+import type { PlaybackSource } from '../../engine/types.ts';
 
 /** What an episode's file path resolves to. */
 export interface EpisodeSource {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { createFakeSchedule } from '../../test/fakes/fake-schedule.ts';
+import { createFakeSchedule } from '../../../test/fakes/fake-schedule.ts';
 import { startCountdown } from './next-episode-countdown.ts';
 
 function run(seconds: number) {

@@ -4,7 +4,7 @@ import {
   type HostCommand,
   type HostMessage,
   type HostTimeProgress,
-} from '../embed/host-protocol.ts';
+} from '../../embed/host-protocol.ts';
 
 /** Where the channel posts: the parent window. */
 export interface HostParentWindow {
