@@ -100,11 +100,12 @@ export const REQUEST_POLICIES = {
   },
   /**
    * Catalogue calls (details, seasons, episodes, availability): SPEC.md section 7 gives the HTTP
-   * client no default timeout, so none here; a dropped connection or a busy server gets two more
-   * tries, 0.5 then 1 s apart, before the viewer sees an error.
+   * client no default timeout and no retries, so one attempt without a timer; a failure shows its
+   * card with 'Перезагрузить страницу', which asks again. The delays are there for the day a
+   * retry is wanted.
    */
   catalogue: {
-    maxAttempts: 3,
+    maxAttempts: 1,
     timeToFirstByteMs: Number.POSITIVE_INFINITY,
     maxLoadTimeMs: Number.POSITIVE_INFINITY,
     retryDelayMs: 500,
@@ -114,7 +115,7 @@ export const REQUEST_POLICIES = {
   },
   /** Master manifests (JSON): like the catalogue, which serves them. */
   manifest: {
-    maxAttempts: 3,
+    maxAttempts: 1,
     timeToFirstByteMs: Number.POSITIVE_INFINITY,
     maxLoadTimeMs: Number.POSITIVE_INFINITY,
     retryDelayMs: 500,
