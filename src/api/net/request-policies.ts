@@ -46,20 +46,34 @@ export const RETRYABLE_STATUSES: readonly number[] = [408, 429, 500, 502, 503, 5
 
 const RETRY_ALL: RetryOn = { statuses: RETRYABLE_STATUSES, networkErrors: true, timeouts: true };
 
+/** Small files nothing plays without (playlists, init segments): quick retries, 0.5, 1, 2 s. */
+const BLOCKING_FIRST_FRAME = {
+  maxAttempts: 4,
+  timeToFirstByteMs: 8_000,
+  maxLoadTimeMs: 15_000,
+  retryDelayMs: 500,
+  maxRetryDelayMs: 4_000,
+  backoff: 'exponential',
+  retryOn: RETRY_ALL,
+} as const satisfies RequestPolicy;
+
+/** A catalogue call: one attempt, no timer (see `catalogue` below). */
+const CATALOGUE_CALL = {
+  maxAttempts: 1,
+  timeToFirstByteMs: Number.POSITIVE_INFINITY,
+  maxLoadTimeMs: Number.POSITIVE_INFINITY,
+  retryDelayMs: 500,
+  maxRetryDelayMs: 2_000,
+  backoff: 'exponential',
+  retryOn: { statuses: RETRYABLE_STATUSES, networkErrors: true, timeouts: false },
+} as const satisfies RequestPolicy;
+
 export const REQUEST_POLICIES = {
   /**
    * Master and media playlists: small, and nothing plays without them. Quick retries (0.5, 1, 2 s)
    * ride out a hand-over; four attempts give up after about 3.5 s of waiting plus the attempts.
    */
-  playlist: {
-    maxAttempts: 4,
-    timeToFirstByteMs: 8_000,
-    maxLoadTimeMs: 15_000,
-    retryDelayMs: 500,
-    maxRetryDelayMs: 4_000,
-    backoff: 'exponential',
-    retryOn: RETRY_ALL,
-  },
+  playlist: BLOCKING_FIRST_FRAME,
   /**
    * Media segments: the buffer ahead pays for the wait, so six attempts with delays up to 8 s
    * (about 23 s in all) outlast a tunnel; ABR may pick a lower level between attempts. 30 s of
@@ -75,15 +89,7 @@ export const REQUEST_POLICIES = {
     retryOn: RETRY_ALL,
   },
   /** fMP4 init segments: a few kB that block the first frame, like playlists. */
-  init: {
-    maxAttempts: 4,
-    timeToFirstByteMs: 8_000,
-    maxLoadTimeMs: 15_000,
-    retryDelayMs: 500,
-    maxRetryDelayMs: 4_000,
-    backoff: 'exponential',
-    retryOn: RETRY_ALL,
-  },
+  init: BLOCKING_FIRST_FRAME,
   /**
    * Seek-bar thumbnails (JSON, sprites, VTT): optional. One retry after about 2 s, none after a
    * timeout, which on a slow link means the bandwidth is better spent on video. Sprites can be a
@@ -104,25 +110,9 @@ export const REQUEST_POLICIES = {
    * card with 'Перезагрузить страницу', which asks again. The delays are there for the day a
    * retry is wanted.
    */
-  catalogue: {
-    maxAttempts: 1,
-    timeToFirstByteMs: Number.POSITIVE_INFINITY,
-    maxLoadTimeMs: Number.POSITIVE_INFINITY,
-    retryDelayMs: 500,
-    maxRetryDelayMs: 2_000,
-    backoff: 'exponential',
-    retryOn: { statuses: RETRYABLE_STATUSES, networkErrors: true, timeouts: false },
-  },
+  catalogue: CATALOGUE_CALL,
   /** Master manifests (JSON): like the catalogue, which serves them. */
-  manifest: {
-    maxAttempts: 1,
-    timeToFirstByteMs: Number.POSITIVE_INFINITY,
-    maxLoadTimeMs: Number.POSITIVE_INFINITY,
-    retryDelayMs: 500,
-    maxRetryDelayMs: 2_000,
-    backoff: 'exponential',
-    retryOn: { statuses: RETRYABLE_STATUSES, networkErrors: true, timeouts: false },
-  },
+  manifest: CATALOGUE_CALL,
   /**
    * The HEAD request that reads a source's Content-Type when its URL says nothing (SPEC.md
    * section 4): one quick try; without an answer the URL's own guess stands.
