@@ -85,6 +85,11 @@ export function createPlayerCore(options: PlayerCoreOptions): PlayerCore {
   mirrorMediaElement(video, store, lifetime.signal);
   const events = createPlayerEvents();
   reportMediaEvents(video, events, lifetime.signal);
+  /** The end of the road for a source: the error card shows it, and the event map reports it. */
+  const showError = (error: PlayerError) => {
+    store.update({ error });
+    events.emit('error', { error });
+  };
   video.preload = options.preload ?? 'metadata';
   video.loop = options.loop ?? false;
   const clipEnd = options.clipEndTime;
@@ -144,9 +149,7 @@ export function createPlayerCore(options: PlayerCoreOptions): PlayerCore {
     const mine = ++generation;
     const loader = selectEngine(loaders, source, environment, failed, preferEngine);
     if (!loader) {
-      const error = new PlayerError('engine', PLAYER_ERROR_CODES.UNSUPPORTED, 'fatal', 'No engine can play this source', { src: source.src, type: source.type });
-      store.update({ error });
-      events.emit('error', { error });
+      showError(new PlayerError('engine', PLAYER_ERROR_CODES.UNSUPPORTED, 'fatal', 'No engine can play this source', { src: source.src, type: source.type }));
       return;
     }
     let factory: EngineFactory;
@@ -226,8 +229,7 @@ export function createPlayerCore(options: PlayerCoreOptions): PlayerCore {
     if (selectEngine(loaders, source, environment, [...failed, engine], preferEngine)) {
       void start(source, at.time, [...failed, engine], at.resume);
     } else {
-      store.update({ error });
-      events.emit('error', { error });
+      showError(error);
     }
   }
 

@@ -92,12 +92,11 @@ function reportPresentation(
       remote: states.find((state) => state !== 'disconnected') ?? 'disconnected',
     } as const;
   };
-  let last = JSON.stringify(presentation());
+  let last = presentation();
   const onPresentation = () => {
     const now = presentation();
-    const text = JSON.stringify(now);
-    if (text === last) return;
-    last = text;
+    if (now.fullscreen === last.fullscreen && now.pictureInPicture === last.pictureInPicture && now.remote === last.remote) return;
+    last = now;
     events.emit('presentation', now);
   };
   let subtitle = features.textTracks.store.getState().activeId;

@@ -35,19 +35,16 @@ export function useControlsVisibility(options: {
 
   const { root } = options;
   useEffect(() => {
-    const element = root.current;
-    if (!element) return;
+    // The controls' own box (a <div>), not the video: keyboard focus moving inside it.
+    const controlsBox = root.current;
+    if (!controlsBox) return;
+    const lifetime = new AbortController();
     // Only keyboard focus holds them: a mouse click also focuses a button, and would pin the bar.
-    const onFocusIn = (event: FocusEvent) => controller.hold('focus', (event.target as Element).matches(':focus-visible'));
-    const onFocusOut = (event: FocusEvent) => {
-      if (!element.contains(event.relatedTarget as Node | null)) controller.hold('focus', false);
-    };
-    element.addEventListener('focusin', onFocusIn);
-    element.addEventListener('focusout', onFocusOut);
-    return () => {
-      element.removeEventListener('focusin', onFocusIn);
-      element.removeEventListener('focusout', onFocusOut);
-    };
+    controlsBox.addEventListener('focusin', (event) => controller.hold('focus', (event.target as Element).matches(':focus-visible')), { signal: lifetime.signal });
+    controlsBox.addEventListener('focusout', (event) => {
+      if (!controlsBox.contains(event.relatedTarget as Node | null)) controller.hold('focus', false);
+    }, { signal: lifetime.signal });
+    return () => lifetime.abort();
   }, [controller, root]);
 
   return useMemo(() => ({ visible, activity: controller.activity, hide: controller.hide }), [controller, visible]);
