@@ -1,65 +1,15 @@
 import type { CatalogueClient } from '../api/catalogue-client.ts';
-import type { Episode, EpisodeVariant } from '../api/schema.ts';
-import type { WidgetConfig } from '../config/widget-config.ts';
 import { createPlayerEvents, forwardPlayerEvents, type PlayerEvents } from '../core/events.ts';
 import { createPlayerCore, type PlayerCore } from '../core/player-core.ts';
-import { createStore, type Store } from '../core/store.ts';
+import { createStore } from '../core/store.ts';
 import type { MediaStorage } from '../storage/media-storage.ts';
-import { errorView, ContentBlockedError, NoEpisodesError } from './app-errors.ts';
-import { chooseInitialEpisode, chooseVariant, episodeFilePath, nextEpisode } from './episode/episode-choice.ts';
-import { resolveEpisodeSource, type EpisodeSource } from './episode/episode-source.ts';
-import { loadContent, type LoadedContent } from './episode/load-content.ts';
-import { startCountdown, type Countdown } from './episode/next-episode-countdown.ts';
-import { createPlaybackMemory, inLanguageOrder, type PlaybackMemory } from './playback-memory.ts';
 import { timerSchedule, type Schedule } from '../ui/interaction/schedule.ts';
-
-/** The episode on screen: which one, which voice-over, and its resolved source once known. */
-export interface EpisodeView {
-  episode: Episode;
-  variant: EpisodeVariant | undefined;
-  source: EpisodeSource | undefined;
-}
-
-/**
- * The next-episode card at the end of an episode (SPEC.md sections 2 and 4). While `secondsLeft`
- * counts down, the ended episode stays on screen; at 0 the next one opens. Undefined
- * `secondsLeft`: it has opened and waits to play (the browser refused to start it by itself).
- */
-export interface NextCardView {
-  episode: Episode;
-  secondsLeft: number | undefined;
-}
-
-/** The content with its episode on screen, and the two prompts drawn over it. */
-export interface ReadyView extends LoadedContent {
-  status: 'ready';
-  core: PlayerCore;
-  current: EpisodeView;
-  /** The resume window's saved time (SPEC.md section 4); undefined when it is not shown. */
-  resumeAt: number | undefined;
-  /** The next-episode card shown at the end of an episode; undefined when not shown. */
-  nextCard: NextCardView | undefined;
-}
-
-/** What the iframe shows: still loading, the content with its episode and player core, or why not. */
-export type AppView = { status: 'loading' } | ReadyView | { status: 'error'; message: string; canReload: boolean };
-
-export type AppConfig = Pick<
-  WidgetConfig,
-  | 'engine'
-  | 'dashLibraryUrl'
-  | 'episodeId'
-  | 'season'
-  | 'episode'
-  | 'episodeVariantId'
-  | 'timeCode'
-  | 'episodeTime'
-  | 'checkAvailability'
-  | 'voiceAuthor'
-  | 'autoPlay'
-  | 'nextEpisodeCountdown'
-  | 'langOrder'
-> & { movieId: number };
+import { errorView, ContentBlockedError, NoEpisodesError } from './app-errors.ts';
+import type { AppConfig, AppStore, EpisodeView } from './app-view.ts';
+import { chooseInitialEpisode, chooseVariant } from './episode/episode-choice.ts';
+import { createEpisodeSession, type EpisodeSession } from './episode/episode-session.ts';
+import { loadContent } from './episode/load-content.ts';
+import { createPlaybackMemory, type PlaybackMemory } from './playback-memory.ts';
 
 export interface PlayerAppOptions {
   client: CatalogueClient;
@@ -78,7 +28,7 @@ export interface PlayerAppOptions {
 }
 
 export interface PlayerApp {
-  readonly store: Store<{ view: AppView }>;
+  readonly store: AppStore;
   /**
    * What the player reports (src/core/events.ts), across reloads (each new core's events are
    * passed on), with the episode on screen: host messages and the page's services listen here.
@@ -113,41 +63,25 @@ export interface PlayerApp {
 /**
  * Loads the content and drives playback without waiting for React: the catalogue calls go out
  * as soon as the entry runs, and the engine starts on the document's video element the moment
- * the source is known. The UI renders from `store` whenever its chunk arrives.
+ * the source is known. The UI renders from `store` whenever its chunk arrives. Which episode
+ * plays, and the prompts around it, are the episode session's (episode/episode-session.ts).
  */
 export function startPlayerApp(options: PlayerAppOptions): PlayerApp {
   const { client, config, video, domain, blockedClipUrl, storage, schedule = timerSchedule, now = () => performance.now() } = options;
-  const store = createStore<{ view: AppView }>({ view: { status: 'loading' } });
+  const store: AppStore = createStore({ view: { status: 'loading' } });
   const events = createPlayerEvents();
   const app = new AbortController();
   /** One load of the content; 'Перезагрузить страницу' ends it and starts another. */
   let session = new AbortController();
   let core: PlayerCore | undefined;
   let memory: PlaybackMemory | undefined;
-  /** Aborts the source resolution of the episode being replaced. */
-  let episodeLoad: AbortController | undefined;
-  /** Settles when the current episode's source is in the engine. */
-  let sourceLoaded: Promise<boolean> = Promise.resolve(false);
-  /** The next-episode card's countdown, while it runs. */
-  let countdown: Countdown | undefined;
-  const stopCountdown = () => {
-    countdown?.cancel();
-    countdown = undefined;
-  };
-
-  const ready = () => {
-    const { view } = store.getState();
-    return view.status === 'ready' ? view : undefined;
-  };
-  const patch = (change: Partial<ReadyView>) => {
-    const view = ready();
-    if (view) store.update({ view: { ...view, ...change } });
-  };
+  /** The episodes of available content, once loaded. */
+  let episodes: EpisodeSession | undefined;
 
   const stop = () => {
-    stopCountdown();
+    episodes?.stop();
+    episodes = undefined;
     session.abort();
-    episodeLoad?.abort();
     core?.destroy();
     core = undefined;
     memory = undefined;
@@ -159,57 +93,10 @@ export function startPlayerApp(options: PlayerAppOptions): PlayerApp {
     store.update({ view: errorView(error) });
   };
 
-  /**
-   * Resolves the episode's source and hands it to the engine. `start`: seconds; 'here' keeps the
-   * element's time (a voice-over change, which never shows the resume window); undefined offers
-   * the saved time, or resumes there at once when the viewer is watching (an episode change).
-   */
-  function open(current: EpisodeView, start: number | 'here' | undefined, autoPlay = false): void {
-    const view = ready();
-    if (!view || !memory) return;
-    const player = view.core;
-    const remembered = memory;
-    episodeLoad?.abort();
-    const load = new AbortController();
-    episodeLoad = load;
-    remembered.leave();
-    const saved = start === undefined ? remembered.resumeTime(current.episode.id, current.variant?.id) : undefined;
-    // Someone watching is not asked where to start: they resume at once.
-    const offerResume = saved !== undefined && !autoPlay && video.paused;
-    store.update({ view: { ...view, current, resumeAt: offerResume ? saved : undefined } });
-    const signal = AbortSignal.any([session.signal, load.signal]);
-    sourceLoaded = resolveEpisodeSource(client, episodeFilePath(current.episode, current.variant), signal).then(async (source) => {
-      if (signal.aborted) return false;
-      setSubtitleTracks(video, source.subtitles, config.langOrder);
-      // A new source stops the element; a viewer watching now (even since the click) keeps watching.
-      const keepPlaying = autoPlay || !video.paused;
-      const startTime = start === 'here' ? video.currentTime : start ?? (offerResume ? undefined : saved);
-      // The engine starts before the UI re-renders: the first frame waits for nothing else.
-      const loaded = player.load(source.source, startTime === undefined ? {} : { startTime });
-      patch({ current: { ...current, source } });
-      // The seek-bar preview matters once the viewer can scrub: its worker and file wait for the
-      // first picture instead of competing with it.
-      const thumbnailsUrl = source.thumbnailsUrl;
-      if (thumbnailsUrl) {
-        const off = player.events.on('first-frame', () => {
-          off();
-          void player.loadThumbnails(thumbnailsUrl);
-        }, { signal });
-      }
-      await loaded;
-      if (signal.aborted) return false;
-      player.events.emit('episode', { episodeId: current.episode.id, variantId: current.variant?.id });
-      remembered.follow(current.episode.id, current.variant?.id, source.source.src);
-      if (keepPlaying) player.play().catch(() => undefined);
-      return true;
-    }).catch((error: unknown) => {
-      fail(error, signal);
-      return false;
-    });
-  }
-
   function boot(): void {
     const { signal } = session;
+    // The catalogue calls go out first: they are the longest wait before the source is known.
+    const content = loadContent(client, config.movieId, { checkAvailability: config.checkAvailability, domain }, signal);
     // The core exists from the start: a play asked for while the catalogue answers goes through
     // its request gate like any other (the one way playback starts).
     const player = createPlayerCore({ video, preferEngine: config.engine, engineSettings: { dashLibraryUrl: config.dashLibraryUrl } });
@@ -226,7 +113,7 @@ export function startPlayerApp(options: PlayerAppOptions): PlayerApp {
       signal,
     });
     memory = remembered;
-    loadContent(client, config.movieId, { checkAvailability: config.checkAvailability, domain }, signal).then((loaded) => {
+    content.then((loaded) => {
       if (signal.aborted) return;
       const episode = chooseInitialEpisode(loaded.episodes, config);
       if (!episode) throw new NoEpisodesError(config.movieId);
@@ -240,14 +127,20 @@ export function startPlayerApp(options: PlayerAppOptions): PlayerApp {
         playBlockedPlaceholder(player, signal);
         return;
       }
-      player.events.on('ended', advance, { signal });
-      // Prompts end when playback starts, however it was started (the ended episode played again too).
-      player.events.on('playing', () => {
-        stopCountdown();
-        patch({ resumeAt: undefined, nextCard: undefined });
-      }, { signal });
+      episodes = createEpisodeSession({
+        client,
+        config,
+        video,
+        core: player,
+        memory: remembered,
+        store,
+        signal,
+        fail: (error) => fail(error, signal),
+        schedule,
+        now,
+      });
       // auto_play starts at once where the browser allows, at the saved time without asking.
-      open(current, config.timeCode ?? config.episodeTime, config.autoPlay);
+      episodes.begin(current, config.timeCode ?? config.episodeTime, config.autoPlay);
     }).catch((error: unknown) => fail(error, signal));
   }
 
@@ -261,96 +154,23 @@ export function startPlayerApp(options: PlayerAppOptions): PlayerApp {
     if (!video.paused) blocked();
   }
 
-  /**
-   * At the end of an episode with a next one: its card counts down, then the next episode opens
-   * and plays (SPEC.md section 4). The ended episode stays on screen meanwhile.
-   */
-  function advance(): void {
-    const view = ready();
-    const next = view && nextEpisode(view.episodes, view.current.episode);
-    if (!view || !next) return;
-    stopCountdown();
-    countdown = startCountdown({
-      seconds: config.nextEpisodeCountdown,
-      onTick: (secondsLeft) => patch({ nextCard: { episode: next, secondsLeft } }),
-      onDone: () => openNext(next),
-      schedule,
-      now,
-    });
-  }
-
-  /** The countdown's end, or 'Смотреть' during it: the card stays until the next episode plays. */
-  function openNext(next: Episode): void {
-    countdown = undefined;
-    patch({ nextCard: { episode: next, secondsLeft: undefined } });
-    switchEpisode(next, true, true);
-  }
-
-  function switchEpisode(episode: Episode, autoPlay = false, keepCard = false): void {
-    const view = ready();
-    if (!view || !view.available || episode.id === view.current.episode.id) return;
-    if (!keepCard) {
-      stopCountdown();
-      patch({ nextCard: undefined });
-    }
-    const variant = chooseVariant(episode, view.current.variant?.id, view.current.variant?.title);
-    open({ episode, variant, source: undefined }, undefined, autoPlay);
-  }
-
-  /** Plays from the click itself (a phone allows play() only there), seeking once the source is in. */
-  function playFrom(time: number | undefined): void {
-    const player = core;
-    if (!player) return;
-    patch({ resumeAt: undefined });
-    if (time !== undefined && video.readyState >= HTMLMediaElement.HAVE_METADATA) player.seek(time);
-    else if (time !== undefined) void sourceLoaded.then((loaded) => loaded && player.seek(time));
-    player.play().catch(() => undefined);
-  }
-
   boot();
+  // Unavailable content has no episode session: choosing an episode or a voice-over does nothing.
   return {
     store,
     events,
     play: () => void core?.play().catch(() => undefined),
-    selectEpisode(episodeId, options) {
-      const episode = ready()?.episodes.find((candidate) => candidate.id === episodeId);
-      if (episode) switchEpisode(episode, options?.play);
-    },
-    selectSeason(seasonId) {
-      const episode = ready()?.episodes.find((candidate) => candidate.season.id === seasonId);
-      if (episode) switchEpisode(episode);
-    },
-    selectVariant(variantId) {
-      const view = ready();
-      const variant = view?.current.episode.episodeVariants.find((candidate) => candidate.id === variantId);
-      if (!view || !variant || !view.available || variant.id === view.current.variant?.id) return;
-      memory?.rememberVariant(variant.title);
-      // The new voice-over resumes where the old one was (SPEC.md section 4).
-      open({ episode: view.current.episode, variant, source: undefined }, 'here');
-    },
+    selectEpisode: (episodeId, choice) => episodes?.selectEpisode(episodeId, choice),
+    selectSeason: (seasonId) => episodes?.selectSeason(seasonId),
+    selectVariant: (variantId) => episodes?.selectVariant(variantId),
     selectAudioTrack: (index) => memory?.selectAudioTrack(index),
     selectQuality: (choice) => memory?.selectQuality(choice),
     savedAudioGain: () => memory?.savedAudioGain(),
     rememberAudioGain: (gain) => memory?.rememberAudioGain(gain),
-    continueWatching: () => playFrom(ready()?.resumeAt),
-    startOver() {
-      const current = ready()?.current;
-      if (current) memory?.forgetTime(current.episode.id, current.variant?.id);
-      playFrom(undefined);
-    },
-    watchNext() {
-      const card = ready()?.nextCard;
-      if (!card) return;
-      if (card.secondsLeft === undefined) playFrom(undefined);
-      else {
-        stopCountdown();
-        openNext(card.episode);
-      }
-    },
-    dismissNext() {
-      stopCountdown();
-      patch({ nextCard: undefined });
-    },
+    continueWatching: () => episodes?.continueWatching(),
+    startOver: () => episodes?.startOver(),
+    watchNext: () => episodes?.watchNext(),
+    dismissNext: () => episodes?.dismissNext(),
     reload() {
       if (app.signal.aborted) return;
       stop();
@@ -363,21 +183,4 @@ export function startPlayerApp(options: PlayerAppOptions): PlayerApp {
       stop();
     },
   };
-}
-
-/**
- * Replaces the element's subtitle tracks with the episode's, those in the language order first
- * (SPEC.md section 1): the menu lists them first and turning subtitles on picks the first.
- */
-function setSubtitleTracks(video: HTMLVideoElement, subtitles: EpisodeSource['subtitles'], langOrder: readonly string[]): void {
-  for (const track of video.querySelectorAll('track')) track.remove();
-  const preferred = inLanguageOrder(subtitles, langOrder);
-  for (const subtitle of [...preferred, ...subtitles.filter((item) => !preferred.includes(item))]) {
-    const track = document.createElement('track');
-    track.kind = 'subtitles';
-    track.src = subtitle.src;
-    track.label = subtitle.label;
-    track.srclang = subtitle.language;
-    video.append(track);
-  }
 }

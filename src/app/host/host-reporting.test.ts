@@ -5,7 +5,7 @@ import type { HostMessage } from '../../embed/host-protocol.ts';
 import { episode, seriesContent, season } from '../../../test/fakes/catalogue-fixtures.ts';
 import { FakeVideo } from '../../../test/fakes/fake-video.ts';
 import { reportToHost } from './host-reporting.ts';
-import type { AppView, ReadyView } from '../player-app.ts';
+import type { AppView, ReadyView } from '../app-view.ts';
 
 const first = episode(201, 1, 1, { episodeVariants: [{ id: 7, title: 'Дубляж', filepath: '/a.json' }, { id: 8, title: 'Оригинал', filepath: '/b.json' }] });
 const second = episode(202, 1, 2);

@@ -3,7 +3,7 @@ import type { Store } from '../../core/store.ts';
 import { createHostMessage } from '../../embed/host-protocol.ts';
 import type { HostChannel } from './host-channel.ts';
 import { throttleProgress } from './host-channel.ts';
-import type { AppView } from '../player-app.ts';
+import type { AppView } from '../app-view.ts';
 
 export interface HostReportingOptions {
   store: Store<{ view: AppView }>;
