@@ -70,7 +70,7 @@ describe('fetchWithPolicy', () => {
 describe('createRequestEngine', () => {
   const KINDS = Object.keys(REQUEST_POLICIES) as RequestKind[];
 
-  it.each(KINDS)('runs its request filters on a %s request, and the headers go out', async (kind) => {
+  it.each(KINDS.filter((kind) => kind !== 'beacon'))('runs its request filters on a %s request, and the headers go out', async (kind) => {
     const sent: Array<Record<string, string>> = [];
     const seen: string[] = [];
     const engine = createRequestEngine({
@@ -124,5 +124,27 @@ describe('createRequestEngine', () => {
     const failure = await engine.request('https://cdn.example/seg.ts', { kind: 'segment', signal: abort.signal }).catch((error: unknown) => error);
     expect(failure).toBeInstanceOf(FetchFailure);
     expect(calls).toBe(1);
+  });
+});
+
+describe('beacons (ad tracking)', () => {
+  it('go out with keepalive and no-cors, without the engine\'s headers, and an opaque answer counts as sent', async () => {
+    const seen: RequestInit[] = [];
+    const fetchImpl = (async (_url: string, init: RequestInit) => {
+      seen.push(init);
+      return new Response(null, { status: 200 });
+    }) as typeof fetch;
+    const engine = createRequestEngine({ fetchImpl, requestFilters: [(request) => (request.headers['X-Session-Context'] = 'secret')] });
+    const download = await engine.request('https://ads.example/track?e=start', { kind: 'beacon', signal: new AbortController().signal });
+    expect(download.bytes.byteLength).toBe(0);
+    expect(seen[0]).toMatchObject({ keepalive: true, mode: 'no-cors', method: 'GET' });
+    expect(seen[0]?.headers).toBeUndefined();
+  });
+
+  it('are sent once: a failed beacon is not retried', async () => {
+    const { calls, fetchImpl } = scriptedFetch([() => { throw new TypeError('offline'); }]);
+    const failure = await createRequestEngine({ fetchImpl }).request('https://ads.example/imp', { kind: 'beacon', signal: new AbortController().signal }).catch((error: unknown) => error);
+    expect(failure).toBeInstanceOf(FetchFailure);
+    expect(calls).toHaveLength(1);
   });
 });

@@ -137,13 +137,19 @@ async function fetchOnce(url: string, options: RequestOptions, engine: RequestEn
   const loadTimer = timeout(loadLimitMs);
   const started = now();
   try {
+    // A beacon outlives the page (keepalive) and goes to a third party that sends no CORS headers:
+    // its answer is opaque, and that it was sent is all there is to know. No filter sees it: the
+    // catalogue's headers and tokens are not for ad servers.
+    const beacon = options.kind === 'beacon';
     const request: OutgoingRequest = { url, kind: options.kind, headers: {} };
-    for (const filter of engine.requestFilters ?? []) filter(request);
+    if (!beacon) for (const filter of engine.requestFilters ?? []) filter(request);
     const { headers } = request;
     if (options.byteRange) headers.Range = `bytes=${options.byteRange.offset}-${options.byteRange.offset + options.byteRange.length - 1}`;
-    const response = await fetchImpl(url, { method: options.method ?? 'GET', signal: attempt.signal, headers });
+    const init: RequestInit = beacon ? { method: 'GET', signal: attempt.signal, keepalive: true, mode: 'no-cors', credentials: 'include' } : { method: options.method ?? 'GET', signal: attempt.signal, headers };
+    const response = await fetchImpl(url, init);
     const ttfbMs = now() - started;
     clearTimeout(timer);
+    if (beacon) return { bytes: new Uint8Array(0), url, status: response.status, headers: response.headers, ttfbMs, transferMs: 0 };
     for (const filter of engine.responseFilters ?? []) filter({ url, kind: options.kind, status: response.status, headers: response.headers });
     if (!response.ok) {
       const text = await response.text().catch(() => '');

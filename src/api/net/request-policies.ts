@@ -68,6 +68,17 @@ const CATALOGUE_CALL = {
   retryOn: { statuses: RETRYABLE_STATUSES, networkErrors: true, timeouts: false },
 } as const satisfies RequestPolicy;
 
+/** Ad calls: the ad server is someone else's, and the film must not wait on it. */
+const ONE_TRY_5_S = {
+  maxAttempts: 1,
+  timeToFirstByteMs: 5_000,
+  maxLoadTimeMs: 5_000,
+  retryDelayMs: 500,
+  maxRetryDelayMs: 500,
+  backoff: 'linear',
+  retryOn: { statuses: [], networkErrors: true, timeouts: false },
+} as const satisfies RequestPolicy;
+
 export const REQUEST_POLICIES = {
   /**
    * Master and media playlists: small, and nothing plays without them. Quick retries (0.5, 1, 2 s)
@@ -126,6 +137,27 @@ export const REQUEST_POLICIES = {
     backoff: 'linear',
     retryOn: { statuses: [], networkErrors: true, timeouts: false },
   },
+  /**
+   * The ad list (SPEC.md section 7): one attempt, 5 s. The whole break has its own deadline
+   * (`adBreakTimeoutMs`), after which the film plays whatever the ad list is doing.
+   */
+  'ad-list': ONE_TRY_5_S,
+  /**
+   * Each VAST document, a wrapper's target included: one attempt, 5 s (Google IMA's
+   * vastLoadTimeout). Running out is ad error 350, or 301 for a wrapper's target.
+   */
+  vast: ONE_TRY_5_S,
+  /**
+   * Ad tracking pixels: fire and forget (keepalive, no-cors, an opaque answer counts as sent);
+   * one attempt, and the timer only frees the connection: nobody waits for them.
+   */
+  beacon: ONE_TRY_5_S,
 } as const satisfies Record<string, RequestPolicy>;
+
+/**
+ * The ad's media file must be ready to play within this long, or the ad fails with code 402
+ * (Google IMA's loadVideoTimeout). It is the ad player's element that loads it, not a fetch.
+ */
+export const AD_MEDIA_TIMEOUT_MS = 8_000;
 
 export type RequestKind = keyof typeof REQUEST_POLICIES;

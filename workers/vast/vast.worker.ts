@@ -1,0 +1,4 @@
+import { expose } from 'comlink';
+import { createVastApi } from './vast.api.ts';
+
+expose(createVastApi());
