@@ -85,7 +85,13 @@ export const masterManifestSchema = z.strictObject({
 });
 export type MasterManifest = z.infer<typeof masterManifestSchema>;
 
-export const adListItemSchema = z.strictObject({ vastUrl: z.string() });
+/**
+ * One ad of a break: a VAST URL, or the creative data itself (SPEC.md section 3): the XML inline
+ * (dataXml) or URLs tried in turn (dataUrls).
+ */
+export const adListItemSchema = z
+  .strictObject({ vastUrl: z.string().optional(), dataXml: z.string().optional(), dataUrls: z.array(z.string()).optional() })
+  .refine((item) => Boolean(item.vastUrl || item.dataXml || item.dataUrls?.length), { message: 'an ad list item needs vastUrl, dataXml or dataUrls' });
 export const adListSchema = z.strictObject({
   prerollList: z.array(adListItemSchema),
   midrollList: z.array(adListItemSchema),

@@ -5,6 +5,7 @@
  * content's events come from the content's element only, so an ad's own element can never be
  * counted as film time.
  */
+import type { AdEventName } from '../ads/ad-events.ts';
 import type { PlayerError } from './player-error.ts';
 
 /** The element reports this long a wait before it counts as waiting (SPEC.md section 9: 300 ms). */
@@ -33,6 +34,19 @@ export interface PlayerEventMap {
   error: { error: PlayerError };
   /** The episode on screen and its voice-over: the first one and each change (the app reports it). */
   episode: { episodeId: number; variantId: number | undefined };
+  /**
+   * What the ads report (src/ads): a break begins (ad_init), each ad loads, plays, pauses, ends,
+   * its time (at most once a second), its skip button and its click-through. Ad time is never
+   * content time: the film's own events stop while the film is paused behind the ad.
+   */
+  ad: { event: AdEventName; breakType: 'preroll' | 'midroll'; adId: string | undefined; currentTime: number; duration: number };
+  /**
+   * Play was asked for (a click, a host, autoplay), reported at once, before the request gate
+   * decides: an ad break holding the gate starts its ad from the viewer's own gesture.
+   */
+  'play-requested': Record<string, never>;
+  /** An episode is about to open (the first and each change; not a voice-over change): a preroll comes first. */
+  'episode-opening': { episodeId: number };
   /** Fullscreen, picture-in-picture and remote playback as they change (the app's wiring reports them). */
   presentation: { fullscreen: boolean; pictureInPicture: boolean; remote: 'disconnected' | 'connecting' | 'connected' };
 }
@@ -42,7 +56,7 @@ export type PlayerEventName = keyof PlayerEventMap;
 /** Every name of the map, for code that passes all of them on (the app's bus over successive cores). */
 export const PLAYER_EVENT_NAMES = [
   'content-time', 'play', 'pause', 'playing', 'waiting', 'seeking', 'seeked', 'ended', 'first-frame',
-  'rendition', 'audio-track', 'text-track', 'error', 'episode', 'presentation',
+  'rendition', 'audio-track', 'text-track', 'error', 'episode', 'presentation', 'ad', 'play-requested', 'episode-opening',
 ] as const satisfies readonly PlayerEventName[];
 
 /** Passes every event of `from` on to `to` until `signal` aborts. */

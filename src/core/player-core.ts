@@ -246,6 +246,7 @@ export function createPlayerCore(options: PlayerCoreOptions): PlayerCore {
     play() {
       // With the 'play' strategy this is what lets loading begin; the element starts once it has data.
       requestPlay();
+      events.emit('play-requested', {});
       return new Promise<void>((resolve, reject) => gate.submit('playback', () => video.play().then(resolve, reject)));
     },
     pause: () => gate.submit('playback', () => video.pause()),

@@ -156,7 +156,7 @@ describe('ad list', () => {
     const list = expectJson(await t.app.inject(`${API}/ad-list.json`), 200, adListSchema);
     expect(list.prerollList.length).toBeGreaterThan(0);
     expect(list.midrollList.length).toBeGreaterThan(0);
-    for (const { vastUrl } of [...list.prerollList, ...list.midrollList]) {
+    for (const { vastUrl = '' } of [...list.prerollList, ...list.midrollList]) {
       const url = new URL(vastUrl);
       expect(url.protocol).toMatch(/^https?:$/);
       expect(url.pathname).toBe(`${API}/vast.xml`);
@@ -178,7 +178,7 @@ describe('absolute URLs', () => {
     const other = await startTestApp({ publicOrigin: 'https://player.example.test' }, t.db);
     try {
       const list = expectJson(await other.app.inject(`${API}/ad-list.json`), 200, adListSchema);
-      for (const { vastUrl } of [...list.prerollList, ...list.midrollList]) {
+      for (const { vastUrl = '' } of [...list.prerollList, ...list.midrollList]) {
         expect(vastUrl.startsWith('https://player.example.test/catalog-api/vast.xml?')).toBe(true);
       }
       for (const url of urlsIn(await vast('c1', other.app, { host: 'internal:8080' }))) {
@@ -209,13 +209,13 @@ describe('absolute URLs', () => {
       200,
       adListSchema,
     );
-    expect(list.prerollList[0]?.vastUrl.startsWith('http://kino.example/catalog-api/vast.xml?')).toBe(true);
+    expect(list.prerollList[0]?.vastUrl?.startsWith('http://kino.example/catalog-api/vast.xml?')).toBe(true);
   });
 
   it('otherwise follow X-Forwarded-Proto and X-Forwarded-Host from the edge proxy', async () => {
     const headers = { host: '10.0.0.5:8080', 'x-forwarded-proto': 'https', 'x-forwarded-host': 'cdn.example' };
     const list = expectJson(await t.app.inject({ url: `${API}/ad-list.json`, headers }), 200, adListSchema);
-    expect(list.prerollList[0]?.vastUrl.startsWith('https://cdn.example/catalog-api/vast.xml?')).toBe(true);
+    expect(list.prerollList[0]?.vastUrl?.startsWith('https://cdn.example/catalog-api/vast.xml?')).toBe(true);
     for (const url of urlsIn(await vast('c1', t.app, headers))) {
       expect(url.startsWith('https://cdn.example/catalog-api/'), url).toBe(true);
     }
