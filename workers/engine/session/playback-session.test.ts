@@ -94,6 +94,25 @@ describe('PlaybackSession on the demo film', () => {
     vi.restoreAllMocks();
   });
 
+  it('an audio track chosen as soon as the tracks are listed, while the buffers still open, is the one loaded', async () => {
+    const net = mediaFetch(() => false);
+    vi.stubGlobal('fetch', net.impl);
+    let open: () => void = () => undefined;
+    const sink = { ...recordingSink(), opened: new Promise<void>((resolve) => (open = resolve)) };
+    const reports: EngineReport[] = [];
+    session = new PlaybackSession(sink, { url: MASTER, startTime: 0, maxWidth: 1280, maxHeight: 720, rememberedBandwidthBps: 3_000_000 }, (report) => {
+      reports.push(report);
+      // The main thread's language order answers the list at once (as the player's memory does).
+      if (report.type === 'audio-tracks') void session?.setAudioTrack(1);
+    });
+    void session.start();
+    await vi.waitFor(() => expect(reports.some((report) => report.type === 'audio-tracks')).toBe(true), PATIENT);
+    open();
+    session.update({ currentTime: 0, seeking: false, paused: false });
+    await vi.waitFor(() => expect(reports).toContainEqual({ type: 'audio-track-change', index: 1 }), PATIENT);
+    expect(net.names().filter((name) => name.startsWith('audio-ru/seg-'))).toEqual([]);
+  });
+
   it('after a seek, keeps separate audio from fetching past the video segment the viewer is waiting for', async () => {
     const targetVideo = (name: string) => /^v\d+\/seg-012\.ts$/.test(name);
     const net = mediaFetch(targetVideo);

@@ -76,11 +76,16 @@ export class PlaybackSession implements TrackLoaderHost {
       const levels = catalog.abrLevels();
       this.currentLevel = chooseStartLevel(levels, { estimateBps: this.estimator.estimateBps(), cap: this.cap(), segmentDurationSeconds: ASSUMED_SEGMENT_SECONDS });
       this.audioIndex = catalog.defaultAudioIndex();
-      const [mainSource, audioSource] = await Promise.all([this.levelSource(this.currentLevel), this.audioSource(this.audioIndex)]);
+      const firstAudioIndex = this.audioIndex;
+      const [mainSource, firstAudioSource] = await Promise.all([this.levelSource(this.currentLevel), this.audioSource(this.audioIndex)]);
       this.report({ type: 'qualities', qualities: catalog.qualities() });
       if (catalog.audio.length > 0) this.report({ type: 'audio-tracks', tracks: catalog.audioTracks(), selected: this.audioIndex });
       this.report({ type: 'stream-type', streamType: 'on-demand' });
       await this.sink.opened;
+      if (this.destroyed) return;
+      // A track chosen since the list was reported (the viewer's language order, a saved choice)
+      // is the one to start with: nothing of the other one was loaded yet.
+      const audioSource = this.audioIndex === firstAudioIndex ? firstAudioSource : await this.audioSource(this.audioIndex);
       if (this.destroyed) return;
       this.sink.setDuration(mainSource.playlist.totalDuration);
       const buffers = this.openBuffers(catalog, segmentFormat(mainSource.playlist), audioSource ? segmentFormat(audioSource.playlist) : undefined);
@@ -139,7 +144,12 @@ export class PlaybackSession implements TrackLoaderHost {
 
   async setAudioTrack(index: number): Promise<void> {
     const audio = this.audio;
-    if (!audio || index === this.audioIndex) return;
+    if (index === this.audioIndex || !this.catalog?.audio[index]) return;
+    if (!audio) {
+      // The buffers are still opening: start() loads this track instead of the default.
+      this.audioIndex = index;
+      return;
+    }
     const source = await this.audioSource(index);
     if (!source || this.destroyed) return;
     this.audioIndex = index;
