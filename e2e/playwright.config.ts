@@ -40,7 +40,8 @@ export default defineConfig({
     url: `${BASE_URL}/catalog-api/contents/1`,
     reuseExistingServer: false,
     timeout: 120_000,
-    env: { PORT: String(PORT), HOST: '127.0.0.1', DATA_DIR: 'memory://' },
+    // No ads unless a test asks for them (its page global names an ad list): the rest test the film.
+    env: { PORT: String(PORT), HOST: '127.0.0.1', DATA_DIR: 'memory://', AD_LIST_URL: '/catalog-api/ad-list.json?case=none' },
     stdout: 'ignore',
     stderr: 'pipe',
   },

@@ -1,7 +1,8 @@
 import type { RequestEngine } from '../api/net/request-engine.ts';
 import type { PlayerCore } from '../core/player-core.ts';
 import type { Store } from '../core/store.ts';
-import type { VastClient, VastSource } from '../workers-client/vast-client.ts';
+import { createVastClient, type VastClient, type VastSource } from '../workers-client/vast-client.ts';
+import { findParentOrigin } from '../app/host/host-channel.ts';
 import { fetchAdList, type AdListItem } from './ad-list.ts';
 import { AD_VISIBILITY_THRESHOLD, type AdPlayState } from './ad-play-state.ts';
 import { playAd, type AdPlayback } from './ad-playback.ts';
@@ -17,8 +18,6 @@ export interface AdsOptions {
   core: PlayerCore;
   /** The film's element: its duration and time place the midroll; iOS fullscreen stops an ad. */
   filmVideo: HTMLVideoElement;
-  /** The ad's own element, over the film. */
-  adVideo: HTMLVideoElement;
   /** The player: at least 51 % of it must be in view for an ad to play by itself. */
   container: HTMLElement;
   store: Store<AdState>;
@@ -27,9 +26,10 @@ export interface AdsOptions {
   breakTimeoutMs: number;
   /** The main thread's request engine: the ad list gets the catalogue's headers, beacons none. */
   requests: RequestEngine;
-  vast: VastClient;
-  /** The host page's exact origin: its `{actionType: 'pause'}` message pauses the ad. */
-  hostOrigin: string | undefined;
+  /** Default: the VAST worker. */
+  vast?: VastClient;
+  /** The host page's exact origin: its `{actionType: 'pause'}` message pauses the ad. Default: the parent's. */
+  hostOrigin?: string | undefined;
   /** The hold the app took at boot, so nothing played before this module arrived. */
   initialHold: (() => void) | undefined;
   /** Autoplay was asked for: the preroll starts without waiting for a click. */
@@ -57,8 +57,14 @@ export interface AdCommands {
  * ends the break and the film plays.
  */
 export function startAds(options: AdsOptions): AdCommands {
-  const { core, filmVideo, adVideo, container, store, requests, vast, signal } = options;
+  const { core, filmVideo, container, store, requests, signal } = options;
+  /** The ad's own element, made when the first ad comes: a player without ads has one <video>. */
+  let adElement: HTMLVideoElement | undefined;
+  const adVideo = () => (adElement ??= createAdVideo(filmVideo));
   const win = options.win ?? window;
+  const vast = options.vast ?? createVastClient();
+  signal.addEventListener('abort', () => vast.destroy(), { once: true });
+  const hostOrigin = 'hostOrigin' in options ? options.hostOrigin : findParentOrigin(win);
   const doc = options.doc ?? document;
   const playState: AdPlayState = { type: 'none', isVisible: true, isClick: false, isDocumentHidden: doc.visibilityState === 'hidden', isPIP: false };
   let playback: AdPlayback | undefined;
@@ -85,7 +91,7 @@ export function startAds(options: AdsOptions): AdCommands {
   }
   // The host page may pause the ad (SPEC.md section 4), from its own origin only.
   win.addEventListener('message', (event: MessageEvent) => {
-    if (!options.hostOrigin || event.origin !== options.hostOrigin || event.source !== win.parent) return;
+    if (!hostOrigin || event.origin !== hostOrigin || event.source !== win.parent) return;
     const data: unknown = event.data;
     if (typeof data === 'object' && data !== null && (data as { actionType?: unknown }).actionType === 'pause') {
       playState.type = 'pause';
@@ -98,20 +104,22 @@ export function startAds(options: AdsOptions): AdCommands {
   async function runBreak(type: AdBreakType, items: Promise<readonly AdListItem[]>, started: Promise<void>, run: AbortController): Promise<void> {
     const deadline = AbortSignal.any([run.signal, AbortSignal.timeout(options.breakTimeoutMs)]);
     let anyLoaded = false;
-    store.update({ ...INITIAL_AD_STATE, history: store.getState().history, phase: 'load', breakType: type, loading: true });
+    store.update({ ...INITIAL_AD_STATE, history: store.getState().history, volume: adElement?.volume ?? 1, muted: adElement?.muted ?? false, phase: 'load', breakType: type });
     const list = await items;
     if (list.length === 0) return;
     await started;
-    const resolutions = list.flatMap(sourcesOf).map((source) => () => vast.resolve(source, playableTypes(adVideo), anyLoaded ? run.signal : deadline));
+    // The spinner, once the viewer waits for something: the ad is on its way.
+    store.update({ loading: true });
+    const resolutions = list.flatMap(sourcesOf).map((source) => () => vast.resolve(source, playableTypes(filmVideo), anyLoaded ? run.signal : deadline));
     for (const resolve of resolutions) {
       if (run.signal.aborted || (!anyLoaded && deadline.aborted)) break;
       const { ads, failures } = await resolve();
       for (const failure of failures) fireErrors(failure.errorUrls, failure.code);
       for (const [index, ad] of ads.entries()) {
         if (run.signal.aborted || (!anyLoaded && deadline.aborted)) return;
-        const tracker = createAdTracker({ ad, send: beacon, adTime: () => adVideo.currentTime, contentTime: () => filmVideo.currentTime });
+        const tracker = createAdTracker({ ad, send: beacon, adTime: () => adVideo().currentTime, contentTime: () => filmVideo.currentTime });
         const current = playAd({
-          ad, type, position: index + 1, count: ads.length, video: adVideo, store, tracker,
+          ad, type, position: index + 1, count: ads.length, video: adVideo(), store, tracker,
           playState: () => playState,
           report: (event, detail) => core.events.emit('ad', { event, breakType: type, ...detail }),
         });
@@ -133,12 +141,12 @@ export function startAds(options: AdsOptions): AdCommands {
           current.stop();
           return;
         }
-        recordHistory(type, ad.id ?? ad.mediaFile.url, ad.duration ?? adVideo.duration);
-        adVideo.hidden = false;
+        recordHistory(type, ad.id ?? ad.mediaFile.url, ad.duration ?? adVideo().duration);
+        adVideo().hidden = false;
         const restoreTitle = mediaSessionTitle();
         const outcome = await current.outcome;
         restoreTitle();
-        adVideo.hidden = true;
+        adVideo().hidden = true;
         if (outcome.status === AD_STATUS.ERROR || outcome.status === AD_STATUS.STOPPED) return;
       }
     }
@@ -176,7 +184,7 @@ export function startAds(options: AdsOptions): AdCommands {
 
   function endBreak(run: AbortController, release: (() => void) | undefined, resume: boolean): void {
     playback = undefined;
-    adVideo.hidden = true;
+    if (adElement) adElement.hidden = true;
     if (breakRun === run) breakRun = undefined;
     store.update({ phase: 'stopped', breakType: undefined, ad: undefined, loading: false, isPlaying: false });
     release?.();
@@ -258,7 +266,7 @@ export function startAds(options: AdsOptions): AdCommands {
 
   return {
     togglePlay() {
-      playState.type = playState.type === 'play' && !adVideo.paused ? 'pause' : 'play';
+      playState.type = playState.type === 'play' && adElement?.paused === false ? 'pause' : 'play';
       playState.isClick = true;
       sync();
     },
@@ -267,11 +275,12 @@ export function startAds(options: AdsOptions): AdCommands {
         console.warn(`Ad volume must be a number, got ${String(volume)}`);
         return;
       }
-      adVideo.volume = Math.min(1, Math.max(0, volume));
-      if (adVideo.volume > 0 && adVideo.muted) adVideo.muted = false;
+      if (!adElement) return;
+      adElement.volume = Math.min(1, Math.max(0, volume));
+      if (adElement.volume > 0 && adElement.muted) adElement.muted = false;
     },
     toggleMute() {
-      adVideo.muted = !adVideo.muted;
+      if (adElement) adElement.muted = !adElement.muted;
     },
     skip: () => playback?.skip(),
     clickThrough() {
@@ -291,4 +300,14 @@ function sourcesOf(item: AdListItem): VastSource[] {
 
 function playableTypes(video: HTMLVideoElement): string[] {
   return CANDIDATE_TYPES.filter((type) => video.canPlayType(type) !== '');
+}
+
+/** The ad's own element, over the film's and under the controls; hidden between ads. */
+function createAdVideo(film: HTMLVideoElement): HTMLVideoElement {
+  const element = film.ownerDocument.createElement('video');
+  element.className = 'player__ad-video';
+  element.playsInline = true;
+  element.hidden = true;
+  film.after(element);
+  return element;
 }

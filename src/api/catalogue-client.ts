@@ -2,7 +2,7 @@ import type { Availability, Content, Episode, MasterManifest, Season } from './s
 import { availabilityDomain } from './availability-domain.ts';
 import { RequestError } from './request-error.ts';
 import { extraHeadersFilter, sessionContextFilter } from './net/catalogue-filters.ts';
-import { createRequestEngine, FetchFailure, type Download } from './net/request-engine.ts';
+import { createRequestEngine, FetchFailure, type Download, type RequestEngine } from './net/request-engine.ts';
 
 export interface CatalogueClientOptions {
   /** Base URL of the catalogue API, absolute or relative to the page. */
@@ -27,6 +27,8 @@ export interface CatalogueClient {
   manifest(path: string, signal?: AbortSignal): Promise<{ url: string; manifest: MasterManifest }>;
   /** A link from a response (root-relative to the API's origin, e.g. a poster) as an absolute URL. */
   absoluteUrl(link: string): string;
+  /** The main thread's request engine with the catalogue's headers: the ad list goes through it too. */
+  readonly requests: RequestEngine;
 }
 
 export function createCatalogueClient(options: CatalogueClientOptions): CatalogueClient {
@@ -62,6 +64,7 @@ export function createCatalogueClient(options: CatalogueClientOptions): Catalogu
     episodes: (contentId, signal) => getJson(api(`episodes?content-id=${contentId}`), 'catalogue', signal),
     availability: (contentId, domain, signal) => getJson(api(`contents/${contentId}/available?domain=${encodeURIComponent(availabilityDomain(domain))}`), 'catalogue', signal),
     absoluteUrl: (link) => new URL(link, base).href,
+    requests,
     async manifest(path, signal) {
       // Root-relative paths are relative to the API's origin, not the page's.
       const url = new URL(path, base).href;

@@ -53,6 +53,8 @@ export type AppConfig = Pick<
   | 'autoPlay'
   | 'nextEpisodeCountdown'
   | 'langOrder'
+  | 'adListUrl'
+  | 'adBreakTimeoutMs'
 > & { movieId: number };
 
 /** The ready view, or undefined while loading or after an error. */

@@ -1,7 +1,9 @@
 import type { CatalogueClient } from '../api/catalogue-client.ts';
+import type { AdCommands } from '../ads/ads-controller.ts';
+import { INITIAL_AD_STATE, type AdState } from '../ads/ad-state.ts';
 import { createPlayerEvents, forwardPlayerEvents, type PlayerEvents } from '../core/events.ts';
 import { createPlayerCore, type PlayerCore } from '../core/player-core.ts';
-import { createStore } from '../core/store.ts';
+import { createStore, type Store } from '../core/store.ts';
 import type { MediaStorage } from '../storage/media-storage.ts';
 import { timerSchedule, type Schedule } from '../ui/interaction/schedule.ts';
 import { errorView, ContentBlockedError, NoEpisodesError } from './app-errors.ts';
@@ -34,6 +36,8 @@ export interface PlayerApp {
    * passed on), with the episode on screen: host messages and the page's services listen here.
    */
   readonly events: Pick<PlayerEvents, 'on'>;
+  /** The ad breaks: their state (the ad overlay reads it) and the overlay's commands. */
+  readonly ads: { readonly store: Store<AdState>; readonly commands: AdCommands };
   /** Plays (the document's own play button, before the controls are drawn); kept if the source is still on its way. */
   play(): void;
   /** Opens another episode, playing it with `play`; ignored while the content is unavailable (SPEC.md section 4). */
@@ -77,8 +81,12 @@ export function startPlayerApp(options: PlayerAppOptions): PlayerApp {
   let memory: PlaybackMemory | undefined;
   /** The episodes of available content, once loaded. */
   let episodes: EpisodeSession | undefined;
+  const adStore = createStore<AdState>(INITIAL_AD_STATE);
+  /** The ad module's commands, once its chunk has arrived. */
+  let adCommands: AdCommands | undefined;
 
   const stop = () => {
+    adCommands = undefined;
     episodes?.stop();
     episodes = undefined;
     session.abort();
@@ -102,6 +110,7 @@ export function startPlayerApp(options: PlayerAppOptions): PlayerApp {
     const player = createPlayerCore({ video, preferEngine: config.engine, engineSettings: { dashLibraryUrl: config.dashLibraryUrl } });
     core = player;
     forwardPlayerEvents(player.events, events, signal);
+    startAdBreaks(player, signal);
     const remembered = createPlaybackMemory({
       storage,
       core: player,
@@ -154,11 +163,49 @@ export function startPlayerApp(options: PlayerAppOptions): PlayerApp {
     if (!video.paused) blocked();
   }
 
+  /**
+   * Ads hold the request gate from the start (a preroll comes before the first play); their code
+   * loads beside the catalogue calls and the film, never in front of them. If it cannot load, the
+   * hold goes and the film plays.
+   */
+  function startAdBreaks(player: PlayerCore, signal: AbortSignal): void {
+    const hold = player.hold('ads');
+    signal.addEventListener('abort', hold, { once: true });
+    import('../ads/ads-controller.ts').then(({ startAds }) => {
+      if (signal.aborted) return;
+      adCommands = startAds({
+        core: player,
+        filmVideo: video,
+        container: video.parentElement ?? video,
+        store: adStore,
+        adListUrl: config.adListUrl,
+        breakTimeoutMs: config.adBreakTimeoutMs,
+        requests: client.requests,
+        initialHold: hold,
+        autoPlay: config.autoPlay,
+        signal,
+      });
+    }, (error: unknown) => {
+      console.warn('The ad module did not load; the film plays without ads.', error);
+      hold();
+    });
+  }
+
   boot();
   // Unavailable content has no episode session: choosing an episode or a voice-over does nothing.
   return {
     store,
     events,
+    ads: {
+      store: adStore,
+      commands: {
+        togglePlay: () => adCommands?.togglePlay(),
+        setVolume: (volume) => adCommands?.setVolume(volume),
+        toggleMute: () => adCommands?.toggleMute(),
+        skip: () => adCommands?.skip(),
+        clickThrough: () => adCommands?.clickThrough(),
+      },
+    },
     play: () => void core?.play().catch(() => undefined),
     selectEpisode: (episodeId, choice) => episodes?.selectEpisode(episodeId, choice),
     selectSeason: (seasonId) => episodes?.selectSeason(seasonId),
@@ -184,3 +231,4 @@ export function startPlayerApp(options: PlayerAppOptions): PlayerApp {
     },
   };
 }
+

@@ -16,6 +16,9 @@ import { nextEpisode } from './episode/episode-choice.ts';
 import type { HostBridge } from './host/host-bridge.ts';
 import type { ReadyView } from './app-view.ts';
 import type { PlayerApp } from './player-app.ts';
+import { AdOverlay, type AdOverlayProps } from '../ui/components/ads/ad-overlay.tsx';
+import { useStore } from '../ui/hooks/use-store.ts';
+import type { AdState } from '../ads/ad-state.ts';
 import { SharePanel } from './share-panel.tsx';
 import { prefersNativeShare, shareNatively } from './share/native-share.ts';
 import { describeShare, openShare, type ShareContext } from './share/share-flow.ts';
@@ -50,6 +53,7 @@ export function PlayerScreen({ app, options }: { app: PlayerApp; options: Screen
 
 function ReadyScreen({ app, view, options }: { app: PlayerApp; view: ReadyView; options: ScreenOptions }) {
   const { core, current, content, resumeAt, nextCard } = view;
+  const adState = useStore(app.ads.store);
   const [sharing, setSharing] = useState<ShareContext>();
   const [menus] = useState(createActiveMenu);
   useEffect(() => closeMenusOnOutsidePointer(document, menus), [menus]);
@@ -118,6 +122,12 @@ function ReadyScreen({ app, view, options }: { app: PlayerApp; view: ReadyView; 
     />
   );
   const prompt = resumeAt !== undefined || nextCard !== undefined;
+  const adShowing = adState.phase === 'ready' && adState.ad !== undefined;
+  const adLoading = adState.phase === 'load' && adState.loading;
+  if (adShowing || adLoading) {
+    // During an ad only the ad's overlay is drawn: the film's controls come back after it.
+    return <AdOverlay {...adOverlayProps(adState, app.ads.commands)} />;
+  }
 
   return (
     <>
@@ -154,4 +164,29 @@ function PlaybackError({ core, onReload }: { core: PlayerCore; onReload(): void 
 
 function ErrorCard({ message, canReload, onReload }: { message: string; canReload: boolean; onReload(): void }) {
   return <MessageCard text={message} action={canReload ? { label: ru.reloadPage, onClick: onReload } : undefined} />;
+}
+
+/** The ad store as the overlay shows it. */
+function adOverlayProps(state: AdState, commands: PlayerApp['ads']['commands']): AdOverlayProps {
+  const ad = state.ad;
+  return {
+    showing: state.phase === 'ready' && ad !== undefined,
+    loading: state.loading,
+    isPlaying: state.isPlaying,
+    canSkip: state.canSkip,
+    skipIn: state.skipAt === undefined ? undefined : Math.max(0, Math.ceil(state.skipAt - state.currentTime)),
+    remaining: state.remaining,
+    volume: state.volume,
+    muted: state.muted,
+    advertiser: ad?.advertiser,
+    erid: ad?.erid,
+    clickThrough: ad?.clickThrough,
+    position: ad?.position ?? 1,
+    count: ad?.count ?? 1,
+    onTogglePlay: commands.togglePlay,
+    onVolume: commands.setVolume,
+    onToggleMute: commands.toggleMute,
+    onSkip: commands.skip,
+    onClickThrough: commands.clickThrough,
+  };
 }

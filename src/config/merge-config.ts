@@ -23,6 +23,7 @@ const isHeaderMap: Checker = (value) =>
 const CHECKS: { [K in keyof WidgetConfig]: { check: Checker; expected: string } } = {
   apiBaseUrl: { check: isString, expected: 'a non-empty string' },
   adListUrl: { check: isString, expected: 'a non-empty string' },
+  adBreakTimeoutMs: { check: (v) => Number.isInteger(v) && (v as number) >= 1000 && (v as number) <= 60_000, expected: 'whole milliseconds from 1000 to 60000' },
   fullscreenMode: { check: (v) => v === 'native' || v === 'stretch', expected: "'native' or 'stretch'" },
   errorProject: { check: isString, expected: 'a non-empty string' },
   langOrder: { check: (v) => Array.isArray(v) && v.every(isString), expected: 'an array of language codes' },

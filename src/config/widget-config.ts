@@ -7,6 +7,11 @@ export interface WidgetConfig {
   apiBaseUrl: string;
   /** data-ad-list-url / global adListUrl: the ad list (prerollList, midrollList). */
   adListUrl: string;
+  /**
+   * Global adBreakTimeoutMs: the whole start of an ad break (ad list, VAST chain, first ad frame)
+   * must fit in this many milliseconds, or the film plays and no late ad starts. Default 8000.
+   */
+  adBreakTimeoutMs: number;
   /** data-fullscreen-mode / global fullscreenMode: 'native' or 'stretch' (the host stretches the frame). */
   fullscreenMode: 'native' | 'stretch';
   /** data-error-project / global errorProject: error-reporting project label. */
@@ -74,6 +79,7 @@ export function createDefaultConfig(): WidgetConfig {
   return {
     apiBaseUrl: '/catalog-api',
     adListUrl: '/catalog-api/ad-list.json',
+    adBreakTimeoutMs: 8_000,
     fullscreenMode: 'native',
     errorProject: 'other',
     langOrder: [],

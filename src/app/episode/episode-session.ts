@@ -141,6 +141,8 @@ export function createEpisodeSession(options: EpisodeSessionOptions): EpisodeSes
       patch({ nextCard: undefined });
     }
     const variant = chooseVariant(episode, view.current.variant?.id, view.current.variant?.title);
+    // Another episode gets its own preroll: the ads hold the gate before its source goes in.
+    core.events.emit('episode-opening', { episodeId: episode.id });
     open({ episode, variant, source: undefined }, undefined, autoPlay);
   }
 

@@ -22,6 +22,7 @@ function fakeClient(available: boolean, calls: string[] = []) {
     availability: (_id, domain) => call(`availability ${domain}`, { available }),
     manifest: () => Promise.reject(new Error('not used')),
     absoluteUrl: (link) => link,
+    requests: { request: () => Promise.reject(new Error('not used')) },
   };
   return { client, started, release };
 }

@@ -7,6 +7,16 @@ export const ru = {
   manifestLoadFailed: (url: string) => `Ошибка в загрузке: ${url}`,
   genericError: (id: string) => `К сожалению, произошла ошибка, попробуйте перезагрузите страницу. Идентификатор ошибки: ${id}`,
   reloadPage: 'Перезагрузить страницу',
+  /** The ad overlay (SPEC.md section 2) and the Russian ad marking. */
+  adSkip: 'Пропустить',
+  adSkipIn: (seconds: number) => `Пропустить через ${seconds}`,
+  adPlay: 'Воспроизвести рекламу',
+  adPause: 'Пауза рекламы',
+  adVolume: 'Громкость рекламы',
+  adClickThrough: 'Перейти на сайт рекламодателя',
+  adLabel: 'Реклама',
+  adEridLabel: (erid: string) => `erid: ${erid}`,
+  adPosition: (position: number, count: number) => `${position} из ${count}`,
   loading: 'Загрузка…',
   /** The top overlay's line for multi-episode content (SPEC.md section 2). */
   seasonEpisodeLine: (season: number, episode: number) => `${season} сезон, ${episode} серия.`,
