@@ -55,17 +55,18 @@ export class AdsRepository {
     return { preroll: pick('preroll'), midroll: pick('midroll') };
   }
 
-  async recordTracking(creativeId: string, event: AdTrackingEvent, errorCode: number | null): Promise<void> {
+  /** `via`: the demo wrapper whose beacon this was; null for the creative's own. */
+  async recordTracking(creativeId: string, event: AdTrackingEvent, errorCode: number | null, via: string | null = null): Promise<void> {
     await this.db.query(
-      'INSERT INTO ad_tracking_events (creative_id, event, error_code) VALUES ($1, $2, $3)',
-      [creativeId, event, errorCode],
+      'INSERT INTO ad_tracking_events (creative_id, event, error_code, via) VALUES ($1, $2, $3, $4)',
+      [creativeId, event, errorCode, via],
     );
   }
 
   /** Tracking hits in arrival order; `afterId` lets a test read only what its own run caused. */
   async listTracking(filter: { creativeId?: string | undefined; afterId?: number | undefined }): Promise<AdTrackingRecord[]> {
-    const rows = await this.db.query<{ id: string | number; creative_id: string; event: AdTrackingEvent; error_code: number | null; received_at: Date | string }>(
-      `SELECT id, creative_id, event, error_code, received_at FROM ad_tracking_events
+    const rows = await this.db.query<{ id: string | number; creative_id: string; event: AdTrackingEvent; error_code: number | null; via: string | null; received_at: Date | string }>(
+      `SELECT id, creative_id, event, error_code, via, received_at FROM ad_tracking_events
        WHERE ($1::text IS NULL OR creative_id = $1) AND id > $2
        ORDER BY id LIMIT 1000`,
       [filter.creativeId ?? null, filter.afterId ?? 0],
@@ -75,6 +76,7 @@ export class AdsRepository {
       creativeId: row.creative_id,
       event: row.event,
       errorCode: row.error_code,
+      via: row.via,
       receivedAt: new Date(row.received_at).toISOString(),
     }));
   }

@@ -122,6 +122,8 @@ export const adTrackingRecordSchema = z.strictObject({
   creativeId: z.string(),
   event: z.enum(AD_TRACKING_EVENTS),
   errorCode: z.number().int().nullable(),
+  /** The demo wrapper whose beacon this was (wrapper-2, …); null for the creative's own. */
+  via: z.string().nullable(),
   receivedAt: z.string(),
 });
 export type AdTrackingRecord = z.infer<typeof adTrackingRecordSchema>;
