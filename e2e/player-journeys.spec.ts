@@ -82,6 +82,14 @@ test.describe('resume, next episode, share, host messages', () => {
     await expect(page.getByRole('dialog')).toHaveCount(0);
   });
 
+  test('with auto_play, a time code far into a long film plays from there', async ({ page }) => {
+    // Film 4 runs 31 minutes: the playhead's start must reach the engine before any play does.
+    await embed(page, '?movie_id=4&auto_play&t=925');
+    const video = page.locator('video');
+    await expect.poll(() => video.evaluate((element: HTMLVideoElement) => element.currentTime), { timeout: 20_000 }).toBeGreaterThan(925.5);
+    expect(await video.evaluate((element: HTMLVideoElement) => element.paused)).toBe(false);
+  });
+
   /** Plays S1E2 of the series to its last second: the card comes at the end. */
   async function playToEnd(page: Page, query = ''): Promise<Locator> {
     await embed(page, `?movie_id=2${query}`);

@@ -31,7 +31,15 @@ export function createMseAdapter(video: HTMLVideoElement, host: EngineHost): Eng
     observer.observe(video);
     lifetime.signal.addEventListener('abort', () => observer.disconnect(), { once: true });
   };
-  const snapshot = () => ({ currentTime: video.currentTime, seeking: video.seeking, paused: video.paused });
+  /** Where the stream starts; the element reads 0 until its metadata lets the start be applied. */
+  let startAt = 0;
+  // A play before the metadata (autoplay, a click) must not tell the worker the playhead is at 0:
+  // it would load from 0 instead of the start time, and a film opened far in waits forever.
+  const snapshot = () => ({
+    currentTime: video.readyState >= HTMLMediaElement.HAVE_METADATA ? video.currentTime : startAt,
+    seeking: video.seeking,
+    paused: video.paused,
+  });
   const listen = (name: string, handler: () => void) => video.addEventListener(name, handler, { signal: lifetime.signal });
 
   function onReport(report: EngineReport): void {
@@ -81,6 +89,7 @@ export function createMseAdapter(video: HTMLVideoElement, host: EngineHost): Eng
   return {
     name: 'mse',
     async load(source, { startTime = 0 }) {
+      startAt = startTime;
       const rect = video.getBoundingClientRect();
       // Where the browser cannot build MediaSource in a worker, it lives here and the worker feeds it.
       if (!readPlaybackEnvironment(video).mediaSourceInWorker) mainThreadMediaSource = createMainThreadMediaSource(video);
