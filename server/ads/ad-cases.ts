@@ -4,6 +4,7 @@
  */
 export const AD_CASES = {
   none: 'no ads: the film alone',
+  midroll: 'no preroll; the midroll at half of a film longer than 30 minutes',
   'wrapper-2': 'the ad behind two wrappers (every wrapper\'s impression fires)',
   'wrapper-6': 'six wrappers, one past the limit: error 302, the film plays',
   pod: 'a pod of two ads, played in order',
@@ -28,6 +29,7 @@ export function prerollPathsFor(demoCase: AdCase, creatives: readonly string[]):
   const id = encodeURIComponent(first);
   switch (demoCase) {
     case 'none':
+    case 'midroll':
       return [];
     case 'wrapper-2':
       return [`/ads/wrapper.xml?creativeId=${id}&depth=2`];

@@ -1,0 +1,241 @@
+import { expect, test, type Page } from '@playwright/test';
+import { embed } from './helpers.ts';
+
+/**
+ * Ads against the demo ad server (server/ads/ad-cases.ts): the page global names the ad list, as
+ * a host's operator would configure it. Serial: the tracking record is shared, and each test
+ * reads only what came after its own start.
+ */
+test.describe.configure({ mode: 'serial' });
+
+interface TrackingRecord { id: number; creativeId: string; event: string; errorCode: number | null; via: string | null }
+
+async function lastTrackingId(page: Page): Promise<number> {
+  const { events } = (await (await page.request.get('/catalog-api/ads/tracking-events?after=0')).json()) as { events: TrackingRecord[] };
+  return events.at(-1)?.id ?? 0;
+}
+
+async function trackingSince(page: Page, after: number): Promise<TrackingRecord[]> {
+  return ((await (await page.request.get(`/catalog-api/ads/tracking-events?after=${after}`)).json()) as { events: TrackingRecord[] }).events;
+}
+
+/** The creative's own beacons since `after`, as "event" or "event code". */
+async function ownEvents(page: Page, after: number, creativeId = 'c1'): Promise<string[]> {
+  return (await trackingSince(page, after))
+    .filter((record) => record.creativeId === creativeId && record.via === null)
+    .map((record) => (record.errorCode === null ? record.event : `${record.event} ${record.errorCode}`));
+}
+
+/**
+ * Opens the player with an ad list case and autoplay; records, in the page, when the film's own
+ * element first plays (performance.now()).
+ */
+async function openWithAds(page: Page, demoCase: string | undefined, query = '?movie_id=1&auto_play', extra: Record<string, unknown> = {}) {
+  await page.addInitScript(({ list, more }) => {
+    (window as unknown as Record<string, unknown>).__KINO_PLAYER_CONFIG__ = { adListUrl: list, ...more };
+    document.addEventListener('playing', (event) => {
+      const target = event.target as HTMLElement;
+      if (target.classList.contains('player__video')) (window as unknown as { filmPlayingAt?: number }).filmPlayingAt ??= performance.now();
+    }, true);
+  }, { list: `/catalog-api/ad-list.json${demoCase ? `?case=${demoCase}` : ''}`, more: extra });
+  await embed(page, query);
+}
+
+const film = (page: Page) => page.locator('video.player__video');
+const adVideo = (page: Page) => page.locator('video.player__ad-video');
+const filmTime = (page: Page) => film(page).evaluate((element: HTMLVideoElement) => element.currentTime);
+const filmPlayingAt = (page: Page) => page.evaluate(() => (window as unknown as { filmPlayingAt?: number }).filmPlayingAt);
+
+/** When the last resource whose URL contains `part` finished arriving, in the page's clock. */
+const responseEnd = (page: Page, part: string) =>
+  page.evaluate((needle) => (performance.getEntriesByType('resource') as PerformanceResourceTiming[]).filter((entry) => entry.name.includes(needle)).at(-1)?.responseEnd, part);
+/**
+ * When the player gave the ad up: the moment it told the ad server (its error beacon goes out
+ * from the page as the failure is known; the VAST itself is read in a worker, out of the page's
+ * resource timing).
+ */
+const errorReportedAt = (page: Page) =>
+  page.evaluate(() => performance.getEntriesByType('resource').find((entry) => entry.name.includes('event=error'))?.startTime);
+
+test('a preroll plays before the film, marked as an ad; "Пропустить" comes at 5 s and the film starts at once after it', async ({ page }) => {
+  const after = await lastTrackingId(page);
+  await openWithAds(page, undefined);
+  await expect(adVideo(page)).toBeVisible();
+  const overlay = page.locator('.ad-overlay');
+  await expect(overlay.getByText('Реклама', { exact: true })).toBeVisible();
+  await expect(overlay.getByText('ООО «Кино Демо»')).toBeVisible();
+  await expect(overlay.getByText(/^erid: 2VtzqDemoc1$/)).toBeVisible();
+  const skip = overlay.getByRole('button', { name: /^Пропустить/ });
+  await expect(skip).toBeDisabled();
+  await expect(skip).toHaveText(/^Пропустить через [1-5]$/);
+  // Until the break ends the film stays at its start, paused, but already buffered behind the ad.
+  expect(await film(page).evaluate((element: HTMLVideoElement) => element.paused)).toBe(true);
+  await expect.poll(() => film(page).evaluate((element: HTMLVideoElement) => element.readyState)).toBeGreaterThanOrEqual(3);
+  await expect(skip).toBeEnabled({ timeout: 10_000 });
+  await expect(skip).toHaveText('Пропустить');
+  const adTime = await adVideo(page).evaluate((element: HTMLVideoElement) => element.currentTime);
+  expect(adTime).toBeGreaterThanOrEqual(5);
+  await skip.click();
+  await expect(adVideo(page)).toBeHidden();
+  await expect.poll(() => filmTime(page)).toBeGreaterThan(0.5);
+  await expect.poll(() => ownEvents(page, after)).toEqual(expect.arrayContaining(['loaded', 'impression', 'start', 'firstQuartile', 'skip']));
+  const events = await ownEvents(page, after);
+  for (const event of new Set(events)) expect(events.filter((name) => name === event), event).toHaveLength(1);
+  expect(events).not.toContain('complete');
+});
+
+test('an ad watched to its end fires each quartile and complete once, then the film plays', async ({ page }) => {
+  test.setTimeout(60_000);
+  const after = await lastTrackingId(page);
+  await openWithAds(page, undefined);
+  await expect(adVideo(page)).toBeVisible();
+  await expect(adVideo(page)).toBeHidden({ timeout: 30_000 });
+  await expect.poll(() => filmTime(page)).toBeGreaterThan(0.5);
+  await expect.poll(() => ownEvents(page, after)).toEqual(expect.arrayContaining(['impression', 'start', 'firstQuartile', 'midpoint', 'thirdQuartile', 'complete', 'progress']));
+  const events = await ownEvents(page, after);
+  for (const event of new Set(events)) expect(events.filter((name) => name === event), event).toHaveLength(1);
+});
+
+test('the click-through opens the advertiser in a new tab, tracked once, and the ad pauses', async ({ page, context }) => {
+  const after = await lastTrackingId(page);
+  // The advertiser's site (the demo names example.com) is elsewhere; here it answers with a page of its own.
+  await context.route('https://example.com/**', (route) => route.fulfill({ status: 200, contentType: 'text/html', body: '<title>advertiser</title>' }));
+  await openWithAds(page, undefined);
+  await expect(adVideo(page)).toBeVisible();
+  await expect.poll(() => adVideo(page).evaluate((element: HTMLVideoElement) => element.currentTime)).toBeGreaterThan(0.3);
+  const opened = context.waitForEvent('page');
+  await page.getByRole('link', { name: 'Перейти на сайт рекламодателя' }).click();
+  const advertiser = await opened;
+  await expect.poll(() => advertiser.url()).toBe('https://example.com/utro');
+  await expect.poll(() => adVideo(page).evaluate((element: HTMLVideoElement) => element.paused)).toBe(true);
+  await expect.poll(() => ownEvents(page, after)).toContain('click');
+  expect((await ownEvents(page, after)).filter((event) => event === 'click')).toHaveLength(1);
+  await page.getByRole('button', { name: 'Воспроизвести рекламу' }).click();
+  await expect.poll(() => adVideo(page).evaluate((element: HTMLVideoElement) => element.paused)).toBe(false);
+});
+
+test.describe('a failing ad never costs the film', () => {
+  for (const [demoCase, code, via] of [
+    ['unplayable', 403, null],
+    ['no-ad', 901, 'empty'],
+    ['wrapper-6', 302, 'wrapper-6'],
+    ['malformed', 100, 'wrapper-1'],
+  ] as const) {
+    test(`${demoCase}: error ${code} goes to the ad server and the film plays within 1 s`, async ({ page }) => {
+      const after = await lastTrackingId(page);
+      await openWithAds(page, demoCase);
+      await expect.poll(() => filmTime(page)).toBeGreaterThan(0.3);
+      await expect.poll(() => errorReportedAt(page)).toBeDefined();
+      const failedAtMs = await errorReportedAt(page);
+      const playingAt = await filmPlayingAt(page);
+      expect(failedAtMs).toBeDefined();
+      expect(playingAt! - failedAtMs!).toBeLessThan(1000);
+      await expect.poll(async () => (await trackingSince(page, after)).filter((record) => record.event === 'error').map((record) => [record.errorCode, record.via])).toContainEqual([code, via]);
+      await expect(adVideo(page)).toHaveCount(0);
+    });
+  }
+
+  test('broken-media: the media file does not load, error 405, and the film plays', async ({ page }) => {
+    const after = await lastTrackingId(page);
+    await openWithAds(page, 'broken-media');
+    await expect.poll(() => filmTime(page)).toBeGreaterThan(0.3);
+    await expect.poll(() => ownEvents(page, after)).toContain('error 405');
+    expect(await ownEvents(page, after)).not.toContain('impression');
+  });
+
+  test('an unreachable ad list: the film plays', async ({ page }) => {
+    await page.route('**/nowhere/ad-list.json', (route) => route.abort('connectionrefused'));
+    await page.addInitScript(() => {
+      (window as unknown as Record<string, unknown>).__KINO_PLAYER_CONFIG__ = { adListUrl: '/nowhere/ad-list.json' };
+    });
+    await embed(page, '?movie_id=1&auto_play');
+    await expect.poll(() => filmTime(page)).toBeGreaterThan(0.5);
+  });
+
+  test('a VAST slower than the break\'s deadline: the film plays at the deadline, and no late ad starts', async ({ page }) => {
+    test.setTimeout(60_000);
+    await openWithAds(page, 'slow', '?movie_id=1&auto_play', { adBreakTimeoutMs: 2000 });
+    await expect.poll(() => filmTime(page)).toBeGreaterThan(0.3);
+    const playingAt = (await filmPlayingAt(page))!;
+    const listAt = (await responseEnd(page, 'ad-list.json'))!;
+    expect(playingAt - listAt).toBeLessThan(2000 + 1000);
+    // The slow VAST arrives at 6 s (and the 5 s VAST timeout has passed): still no ad.
+    await page.waitForFunction(() => performance.now() > 8000);
+    await expect(adVideo(page)).toHaveCount(0);
+    expect(await film(page).evaluate((element: HTMLVideoElement) => element.paused)).toBe(false);
+  });
+});
+
+test('a pod plays both ads in order, then the film', async ({ page }) => {
+  test.setTimeout(60_000);
+  const after = await lastTrackingId(page);
+  await openWithAds(page, 'pod');
+  const overlay = page.locator('.ad-overlay');
+  await expect(overlay.getByText('1 из 2')).toBeVisible();
+  await overlay.getByRole('button', { name: 'Пропустить', exact: true }).click({ timeout: 15_000 });
+  await expect(overlay.getByText('2 из 2')).toBeVisible();
+  await overlay.getByRole('button', { name: 'Пропустить', exact: true }).click({ timeout: 15_000 });
+  await expect.poll(() => filmTime(page)).toBeGreaterThan(0.3);
+  const starts = (await trackingSince(page, after)).filter((record) => record.event === 'start' && record.via === null).map((record) => record.creativeId);
+  expect(starts).toEqual(['c1', 'c2']);
+});
+
+test('a midroll plays at half of a film longer than 30 minutes, once, and the film goes on after it', async ({ page }) => {
+  test.setTimeout(60_000);
+  const after = await lastTrackingId(page);
+  // Film 4 runs about 31 minutes: its midroll comes at about 15:30. Start just before it.
+  await openWithAds(page, 'midroll', '?movie_id=4&auto_play&t=925');
+  await expect.poll(() => filmTime(page)).toBeGreaterThan(925);
+  await expect(adVideo(page)).toBeVisible({ timeout: 20_000 });
+  const pausedAt = await filmTime(page);
+  expect(await film(page).evaluate((element: HTMLVideoElement) => element.paused)).toBe(true);
+  await page.locator('.ad-overlay').getByRole('button', { name: 'Пропустить', exact: true }).click({ timeout: 15_000 });
+  await expect(adVideo(page)).toBeHidden();
+  await expect.poll(() => filmTime(page)).toBeGreaterThan(pausedAt + 0.5);
+  expect((await trackingSince(page, after)).filter((record) => record.event === 'start').map((record) => record.creativeId)).toEqual(['c2']);
+});
+
+test('another episode stops the ad and starts its own preroll', async ({ page }) => {
+  await openWithAds(page, undefined, '?movie_id=2&episode_id=201&auto_play');
+  await expect(adVideo(page)).toBeVisible();
+  await page.locator('.ad-overlay').getByRole('button', { name: 'Пропустить', exact: true }).click({ timeout: 15_000 });
+  await expect.poll(() => filmTime(page)).toBeGreaterThan(0.3);
+  const after = await lastTrackingId(page);
+  await page.getByRole('button', { name: '1 серия' }).click();
+  await page.getByRole('menu', { name: 'Серии' }).getByRole('menuitemradio', { name: 'Серия 3' }).click();
+  await expect(adVideo(page)).toBeVisible();
+  await expect.poll(() => ownEvents(page, after)).toContain('start');
+});
+
+test('the host page pauses the ad with {actionType: "pause"}; a message from another origin does not', async ({ page, baseURL }) => {
+  // Every frame gets the ad list: the player's is the one that reads it.
+  await page.addInitScript(() => {
+    (window as unknown as Record<string, unknown>).__KINO_PLAYER_CONFIG__ = { adListUrl: '/catalog-api/ad-list.json' };
+  });
+  const host = baseURL!.replace('127.0.0.1', 'localhost');
+  await page.goto(`${host}/catalog-api/contents/1`);
+  // Beside the player, a frame of another (opaque) origin that posts the same message when told to.
+  const foreign = 'data:text/html,' + encodeURIComponent('<script>onmessage = () => parent.frames[0].postMessage({ actionType: "pause" }, "*");</script>');
+  await page.setContent(`<!doctype html>
+    <iframe id="player" src="${baseURL}/embed?movie_id=1&auto_play" width="800" height="450" allow="autoplay"></iframe>
+    <iframe id="other" src="${foreign}" width="10" height="10"></iframe>`);
+  const player = page.frameLocator('#player');
+  const ad = player.locator('video.player__ad-video');
+  await expect.poll(async () => (await ad.count()) > 0 && ad.evaluate((element: HTMLVideoElement) => !element.paused && element.currentTime > 0.3)).toBe(true);
+  const frame = page.frames().find((candidate) => candidate.url().includes('/embed'))!;
+  await frame.evaluate(() => {
+    const got: string[] = [];
+    (window as unknown as { got: string[] }).got = got;
+    addEventListener('message', (event) => got.push(event.origin));
+  });
+  const received = () => frame.evaluate(() => (window as unknown as { got: string[] }).got);
+
+  await page.evaluate(() => (document.getElementById('other') as HTMLIFrameElement).contentWindow!.postMessage('go', '*'));
+  // The player's own listener ran before the test's, in the same dispatch.
+  await expect.poll(received).toEqual(['null']);
+  expect(await ad.evaluate((element: HTMLVideoElement) => element.paused)).toBe(false);
+
+  await page.evaluate(() => (document.getElementById('player') as HTMLIFrameElement).contentWindow!.postMessage({ actionType: 'pause' }, '*'));
+  await expect.poll(received).toEqual(['null', host]);
+  await expect.poll(() => ad.evaluate((element: HTMLVideoElement) => element.paused)).toBe(true);
+});
