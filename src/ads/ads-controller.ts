@@ -113,7 +113,10 @@ export function startAds(options: AdsOptions): AdCommands {
     const resolutions = list.flatMap(sourcesOf).map((source) => () => vast.resolve(source, playableTypes(filmVideo), anyLoaded ? run.signal : deadline));
     for (const resolve of resolutions) {
       if (run.signal.aborted || (!anyLoaded && deadline.aborted)) break;
-      const { ads, failures } = await resolve();
+      // Before the first ad is ready, the deadline ends the wait whatever the worker is doing.
+      const resolved = anyLoaded ? await resolve() : await untilAborted(resolve(), deadline);
+      if (!resolved) return;
+      const { ads, failures } = resolved;
       for (const failure of failures) fireErrors(failure.errorUrls, failure.code);
       for (const [index, ad] of ads.entries()) {
         if (run.signal.aborted || (!anyLoaded && deadline.aborted)) return;
@@ -310,4 +313,20 @@ function createAdVideo(film: HTMLVideoElement): HTMLVideoElement {
   element.hidden = true;
   film.after(element);
   return element;
+}
+
+/** The promise's value, or undefined as soon as `signal` aborts. */
+function untilAborted<T>(promise: Promise<T>, signal: AbortSignal): Promise<T | undefined> {
+  if (signal.aborted) return Promise.resolve(undefined);
+  return new Promise((resolve) => {
+    const onAbort = () => resolve(undefined);
+    signal.addEventListener('abort', onAbort, { once: true });
+    promise.then((value) => {
+      signal.removeEventListener('abort', onAbort);
+      resolve(value);
+    }, () => {
+      signal.removeEventListener('abort', onAbort);
+      resolve(undefined);
+    });
+  });
 }
