@@ -27,6 +27,10 @@ export const METRICS: readonly BenchMetric[] = [
     description: `the 31-minute film, half a second into playback, seek to ${LONG_SEEK_TO} s (25 min) until a frame within 0.5 s of the target is presented`,
   },
   {
+    id: 'film-after-ad', label: 'film\'s first frame after the preroll', unit: 'ms', headline: true,
+    description: 'film 1 with a preroll: from the ad\'s end (skipped once allowed, 5 s in) to the film\'s first frame presented while playing; ours against hls.js in an IMA-style page that loads the film after the ad',
+  },
+  {
     id: 'seek-buffered', label: 'seek inside the buffer', unit: 'ms', headline: false,
     description: 'after the unbuffered seek, a seek 2 s ahead (or 1.5 s back) inside what is buffered, until a frame at the target is presented',
   },

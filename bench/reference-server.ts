@@ -2,7 +2,7 @@
  * Serves the reference pages (bench/pages/) and the libraries they load, from their own origin, so
  * each plain player is measured as a site would ship it: minified UMD builds, gzip at level 9.
  *
- *   /hls.html?src=…  /shaka.html?src=…  /dash.html?src=…  /native.html?src=…  /host.html?widget=…
+ *   /hls.html?src=…  /hls-ad.html?src=…&ad=…  /shaka.html?src=…  /dash.html?src=…  /native.html?src=…  /host.html?widget=…
  *   /lib/hls.min.js  /lib/shaka-player.compiled.js  /lib/dash.all.min.js
  */
 import { readFile } from 'node:fs/promises';
@@ -35,6 +35,7 @@ const lib = (file: string): Route => ({ file, type: JS, cache: LIB_CACHE });
 /** The whole URL space: nothing outside this table is ever read from disk. */
 const ROUTES: ReadonlyMap<string, Route> = new Map([
   ['/hls.html', page('hls.html')],
+  ['/hls-ad.html', page('hls-ad.html')],
   ['/shaka.html', page('shaka.html')],
   ['/dash.html', page('dash.html')],
   ['/native.html', page('native.html')],

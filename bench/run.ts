@@ -26,6 +26,7 @@ import { referenceBundles, startReferenceServer } from './reference-server.ts';
 import { renderMarkdown } from './report/render-markdown.ts';
 import { renderSvg } from './report/render-svg.ts';
 import type { BenchResults, BenchSample, BundleSize } from './report/results.ts';
+import { AFTER_AD_SUBJECTS, measureFilmAfterAd } from './after-ad.ts';
 import { runSession, type SessionOutcome, type SessionPlan } from './session.ts';
 import { SUBJECTS, type Origins, type Subject } from './subjects.ts';
 import { createLink, startThrottleProxy } from './throttle-proxy.ts';
@@ -167,6 +168,11 @@ async function main(): Promise<void> {
               const shown = Object.entries(outcome.values).map(([metric, value]) => `${metric} ${value === null ? '—' : Math.round(value)}`).join(', ');
               console.log(`${profile.id} run ${run + 1}/${options.runs} ${subject.id.padEnd(10)} ${plan.media.padEnd(4)} ${shown}${outcome.notes.length ? `  [${outcome.notes.join('; ')}]` : ''}`);
             }
+            if (AFTER_AD_SUBJECTS.has(subject.id)) {
+              const outcome = await measureFilmAfterAd(browser, subject, profile, origins);
+              outcomes.push(outcome);
+              console.log(`${profile.id} run ${run + 1}/${options.runs} ${subject.id.padEnd(10)} ad   film after the preroll ${outcome.values['film-after-ad'] == null ? '—' : Math.round(outcome.values['film-after-ad'])}${outcome.notes.length ? `  [${outcome.notes.join('; ')}]` : ''}`);
+            }
             record(subject, profile, run, outcomes, steady > 0);
           }
         }
@@ -199,6 +205,7 @@ async function main(): Promise<void> {
       'CPU slowdown is DevTools\' Emulation.setCPUThrottlingRate on the page. It may not slow dedicated workers, which favours players that work in workers (ours and hls.js).',
       `Media: film 1 (60 s; 240p/480p/720p MPEG-TS at about 0.4/1.3/2.7 Mbit/s with separate AAC audio, 4 s segments) and film 4 (31 min, 360p) for the far seek; dash.js plays their DASH remux (the same encodes in fMP4).`,
       'Playback starts muted and automatic as soon as the <video> exists, for every subject.',
+      'Film after the preroll (ours and hls.js only): a visit of its own with the demo preroll (15 s, skippable at 5 s) before film 1; the ad is skipped once allowed, and the time runs to the film\'s first frame presented while playing. Ours buffers the film behind the ad; the hls.js page follows the IMA-style flow (bench/pages/hls-ad.html) and loads the film after the ad. The ad plays unmuted (autoplay allowed by the browser flag).',
       `The steady-playback window (${options.steadySeconds} s after the first frame of film 1, in a visit of its own) is watched in the first run of ${steadyProfile(options)} only: it costs its full length in wall time per subject, and the full run must stay under 15 minutes.`,
       'Timings are medians with [min–max]; ratios are peer ÷ ours, so above 1 means the peer is slower or larger. Absolute times drift between machines and runs; the ratios from one run are the claim.',
     ],
@@ -224,6 +231,7 @@ async function main(): Promise<void> {
 /** Whether a run of this subject should have produced the metric (so its absence counts as missing). */
 function expectedMetric(metric: string, subject: Subject, watchedSteady: boolean): boolean {
   if (metric === 'first-frame-iframe') return subject.frame;
+  if (metric === 'film-after-ad') return AFTER_AD_SUBJECTS.has(subject.id);
   if (['steady-tbt', 'steady-long-tasks', 'rebuffers'].includes(metric)) return watchedSteady;
   return true;
 }
