@@ -84,6 +84,17 @@ test('a preroll plays before the film, marked as an ad; "Пропустить" c
   expect(events).not.toContain('complete');
 });
 
+test('without auto_play the preroll waits for the viewer\'s play, and the film waits for the preroll', async ({ page }) => {
+  await openWithAds(page, undefined, '?movie_id=1');
+  // The film's first picture is in (its poster frame), and nothing plays yet.
+  await expect.poll(() => film(page).evaluate((element: HTMLVideoElement) => element.readyState)).toBeGreaterThanOrEqual(2);
+  await expect(adVideo(page)).toHaveCount(0);
+  await page.getByRole('button', { name: 'Воспроизвести' }).first().click();
+  await expect(adVideo(page)).toBeVisible();
+  await expect.poll(() => adVideo(page).evaluate((element: HTMLVideoElement) => element.currentTime)).toBeGreaterThan(0.3);
+  expect(await film(page).evaluate((element: HTMLVideoElement) => element.paused)).toBe(true);
+});
+
 test('an ad watched to its end fires each quartile and complete once, then the film plays', async ({ page }) => {
   test.setTimeout(60_000);
   const after = await lastTrackingId(page);

@@ -164,31 +164,49 @@ export function startPlayerApp(options: PlayerAppOptions): PlayerApp {
   }
 
   /**
-   * Ads hold the request gate from the start (a preroll comes before the first play); their code
-   * loads beside the catalogue calls and the film, never in front of them. If it cannot load, the
-   * hold goes and the film plays.
+   * Ads hold the request gate from the start (a preroll comes before the first play). Their code
+   * loads once it is needed — a play is asked for, or the film's first picture is in — so it
+   * never comes before the film's own first bytes. If it cannot load, the hold goes and the film
+   * plays.
    */
   function startAdBreaks(player: PlayerCore, signal: AbortSignal): void {
     const hold = player.hold('ads');
     signal.addEventListener('abort', hold, { once: true });
-    import('../ads/ads-controller.ts').then(({ startAds }) => {
-      if (signal.aborted) return;
-      adCommands = startAds({
-        core: player,
-        filmVideo: video,
-        container: video.parentElement ?? video,
-        store: adStore,
-        adListUrl: config.adListUrl,
-        breakTimeoutMs: config.adBreakTimeoutMs,
-        requests: client.requests,
-        initialHold: hold,
-        autoPlay: config.autoPlay,
-        signal,
+    let playRequested = false;
+    let loading = false;
+    /** Until the module runs, play requests are remembered here; then it hears them itself. */
+    const waiting = new AbortController();
+    const load = () => {
+      if (loading) return;
+      loading = true;
+      import('../ads/ads-controller.ts').then(({ startAds }) => {
+        waiting.abort();
+        if (signal.aborted) return;
+        adCommands = startAds({
+          core: player,
+          filmVideo: video,
+          container: video.parentElement ?? video,
+          store: adStore,
+          adListUrl: config.adListUrl,
+          breakTimeoutMs: config.adBreakTimeoutMs,
+          requests: client.requests,
+          initialHold: hold,
+          // A play asked for while this module loaded starts the preroll as autoplay does.
+          autoPlay: config.autoPlay || playRequested,
+          signal,
+        });
+      }, (error: unknown) => {
+        waiting.abort();
+        console.warn('The ad module did not load; the film plays without ads.', error);
+        hold();
       });
-    }, (error: unknown) => {
-      console.warn('The ad module did not load; the film plays without ads.', error);
-      hold();
-    });
+    };
+    const listening = { signal: AbortSignal.any([signal, waiting.signal]) };
+    player.events.on('play-requested', () => {
+      playRequested = true;
+      load();
+    }, listening);
+    player.events.on('first-frame', load, listening);
   }
 
   boot();
