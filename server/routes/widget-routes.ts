@@ -5,7 +5,8 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { CatalogueRepository } from '../catalogue/catalogue-repository.ts';
 import type { WidgetAttributes } from '../config.ts';
 import { HttpError } from '../http/http-error.ts';
-import { WIDGET_ASSETS_PREFIX } from '../http/paths.ts';
+import { CATALOG_API_PREFIX, WIDGET_ASSETS_PREFIX } from '../http/paths.ts';
+import { isAdCase } from '../ads/ad-cases.ts';
 import { renderEmbedDocument } from '../widget/embed-document.ts';
 import { renderHostPage } from '../widget/host-page.ts';
 
@@ -42,8 +43,8 @@ export async function widgetRoutes(app: FastifyInstance, options: WidgetRoutesOp
   // The Cast sender loads more of itself from its own origin: allow that origin, nothing else.
   const csp = embedCsp([dashLibraryUrl, castSenderUrl].filter((url) => url !== undefined).map((url) => new URL(url).origin));
 
-  const embed = async (_request: FastifyRequest, reply: FastifyReply) => {
-    const html = renderEmbedDocument(await template(), options.attributes);
+  const embed = async (request: FastifyRequest<{ Querystring: Record<string, unknown> }>, reply: FastifyReply) => {
+    const html = renderEmbedDocument(await template(), { ...options.attributes, adListUrl: demoAdListUrl(options.attributes.adListUrl, request.query.ad_case) });
     return reply
       .type('text/html; charset=utf-8')
       .header('cache-control', 'no-cache')
@@ -56,9 +57,10 @@ export async function widgetRoutes(app: FastifyInstance, options: WidgetRoutesOp
   // A shared link names the episode in its path (SPEC.md section 5); the widget reads it there.
   app.get('/embed/season-:season/episode-:episode', embed);
 
-  app.get('/', async (_request, reply) => {
+  app.get<{ Querystring: Record<string, unknown> }>('/', async (request, reply) => {
     const contents = await options.catalogue.listContentIds();
-    return reply.type('text/html; charset=utf-8').header('cache-control', 'no-cache').send(renderHostPage(contents));
+    const adCase = typeof request.query.ad_case === 'string' && isAdCase(request.query.ad_case) ? request.query.ad_case : undefined;
+    return reply.type('text/html; charset=utf-8').header('cache-control', 'no-cache').send(renderHostPage(contents, adCase));
   });
 
   app.get('/favicon.ico', async (_request, reply) => reply.status(204).send());
@@ -86,4 +88,15 @@ function embedTemplate(file: string): () => Promise<string> {
     if (!cached || cached.mtimeMs !== info.mtimeMs) cached = { mtimeMs: info.mtimeMs, html: await readFile(file, 'utf8') };
     return cached.html;
   };
+}
+
+/**
+ * The demo page shows the demo ad cases (server/ads/ad-cases.ts): `ad_case` on /embed picks one,
+ * only while the player reads this server's own demo ad list. Anything else is not given: the
+ * query never points the player at another ad list.
+ */
+function demoAdListUrl(configured: string, adCase: unknown): string {
+  const demoList = `${CATALOG_API_PREFIX}/ad-list.json`;
+  if (typeof adCase !== 'string' || !isAdCase(adCase) || configured.split('?')[0] !== demoList) return configured;
+  return `${demoList}?case=${adCase}`;
 }

@@ -1,15 +1,34 @@
+import type { AdCase } from '../ads/ad-cases.ts';
 import { escapeHtml } from './embed-document.ts';
+
+/** The demo ad cases as the demo page names them. */
+const AD_CASE_LABELS: Record<AdCase, string> = {
+  none: 'без рекламы',
+  midroll: 'только мидролл (фильм 4, с середины)',
+  'wrapper-2': 'реклама за двумя обёртками (wrapper)',
+  'wrapper-6': 'шесть обёрток: ошибка 302, сразу фильм',
+  pod: 'блок из двух роликов',
+  'no-ad': 'пустой VAST: ошибка 901',
+  malformed: 'битый XML: ошибка 100',
+  unplayable: 'ролик в неподдерживаемом формате: ошибка 403',
+  'broken-media': 'ролик не загружается: ошибка 405',
+  slow: 'медленный VAST (6 с): реклама не успевает',
+};
 
 /**
  * The demo host page: one player iframe per demo content, embedded the way a host site would.
  * Frames below the fold load lazily, so opening the page does not start seven players at once.
  */
-export function renderHostPage(contents: ReadonlyArray<{ id: number; title: string }>): string {
+export function renderHostPage(contents: ReadonlyArray<{ id: number; title: string }>, adCase?: AdCase): string {
+  const adQuery = adCase ? `&amp;ad_case=${adCase}` : '';
+  const options = Object.entries(AD_CASE_LABELS)
+    .map(([value, label]) => `      <option value="${value}"${value === adCase ? ' selected' : ''}>${escapeHtml(label)}</option>`)
+    .join('\n');
   const frames = contents
     .map(
       ({ id, title }) => `    <section>
       <h2>${id}. ${escapeHtml(title)}</h2>
-      <iframe src="/embed?movie_id=${id}&amp;enabled_share" title="${escapeHtml(title)}" width="800" height="450" loading="lazy"
+      <iframe src="/embed?movie_id=${id}&amp;enabled_share${adQuery}" title="${escapeHtml(title)}" width="800" height="450" loading="lazy"
         allow="autoplay; fullscreen; picture-in-picture; encrypted-media; web-share; clipboard-write" allowfullscreen></iframe>
       <p class="player-events" aria-live="off">Сообщения плеера: <output data-movie-id="${id}">—</output></p>
     </section>`,
@@ -31,6 +50,15 @@ export function renderHostPage(contents: ReadonlyArray<{ id: number; title: stri
 <body>
   <h1>Демо-страница плеера</h1>
   <p>Каждый плеер ниже встроен через iframe, как на сайте-партнёре.</p>
+  <form method="get" action="/">
+    <label>Реклама:
+      <select name="ad_case" onchange="this.form.submit()">
+      <option value=""${adCase ? '' : ' selected'}>как настроено на сервере (преролл и мидролл)</option>
+${options}
+      </select>
+    </label>
+    <noscript><button type="submit">Показать</button></noscript>
+  </form>
 ${frames}
   <script>
     // What a host site does with the player's messages: exact origin, known envelope, own frames only.

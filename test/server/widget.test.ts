@@ -27,10 +27,10 @@ function rootAttributes(html: string): Record<string, string> {
   return attributes;
 }
 
-async function embedWith(overrides: ConfigOverrides): Promise<LightMyRequestResponse> {
+async function embedWith(overrides: ConfigOverrides, url = '/embed?movie_id=1'): Promise<LightMyRequestResponse> {
   const other = await startTestApp(overrides, t.db);
   try {
-    return await other.app.inject('/embed?movie_id=1');
+    return await other.app.inject(url);
   } finally {
     await other.close();
   }
@@ -86,6 +86,18 @@ describe('GET /embed', () => {
       'data-error-project': `x"><script>alert('pwned')</script>`,
       'data-lang-order': 'en,ru,de',
     });
+  });
+
+  it('lets the demo page pick a demo ad case (ad_case), for its own demo ad list only', async () => {
+    const listOf = async (url: string, widget?: ConfigOverrides['widget']) =>
+      rootAttributes((widget ? await embedWith({ widget }, url) : await t.app.inject(url)).body)['data-ad-list-url'];
+    expect(await listOf('/embed?movie_id=1&ad_case=pod')).toBe('/catalog-api/ad-list.json?case=pod');
+    expect(await listOf('/embed?movie_id=1&ad_case=https://evil.example/list.json')).toBe('/catalog-api/ad-list.json');
+    const foreign = loadServerConfig({ AD_LIST_URL: 'https://ads.example.test/list.json' }).widget;
+    expect(await listOf('/embed?movie_id=1&ad_case=pod', foreign)).toBe('https://ads.example.test/list.json');
+    const page = await t.app.inject('/?ad_case=pod');
+    expect(page.body).toContain('/embed?movie_id=1&amp;enabled_share&amp;ad_case=pod');
+    expect((await t.app.inject('/?ad_case=%22%3E%3Cscript%3E')).body).not.toContain('"><script>');
   });
 
   it('names a configured dash.js build in a data attribute and lets only its origin run scripts', async () => {
