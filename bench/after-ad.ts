@@ -4,10 +4,10 @@
  * film, which loads and buffers paused behind it; the peer is hls.js in an IMA-style page
  * (bench/pages/hls-ad.html), where the film is loaded only once the ad is over.
  */
-import type { Browser, Frame, Page } from 'playwright';
+import type { Browser, Frame } from 'playwright';
 import type { Profile } from './profiles.ts';
 import type { Origins, Subject } from './subjects.ts';
-import type { SessionOutcome } from './session.ts';
+import { widgetFrame, type SessionOutcome } from './session.ts';
 
 /** The subjects measured with a preroll, and how each one's page is opened. */
 export const AFTER_AD_SUBJECTS = new Set(['ours', 'hlsjs']);
@@ -48,7 +48,7 @@ export async function measureFilmAfterAd(browser: Browser, subject: Subject, pro
     const cdp = await context.newCDPSession(page);
     if (profile.cpuSlowdown > 1) await cdp.send('Emulation.setCPUThrottlingRate', { rate: profile.cpuSlowdown });
     await page.goto(pageUrl(subject, origins), { waitUntil: 'commit' });
-    const frame = subject.id === 'ours' ? await embedFrame(page) : page.mainFrame();
+    const frame = subject.id === 'ours' ? await widgetFrame(page) : page.mainFrame();
     const ready = await waitUntilSkippable(frame, subject.id === 'ours');
     if (ready) {
       notes.push(ready);
@@ -59,16 +59,6 @@ export async function measureFilmAfterAd(browser: Browser, subject: Subject, pro
     return { values: { 'film-after-ad': ms }, notes };
   } finally {
     await context.close();
-  }
-}
-
-async function embedFrame(page: Page): Promise<Frame> {
-  const deadline = Date.now() + 30_000;
-  for (;;) {
-    const frame = page.frames().find((candidate) => candidate.url().includes('/embed'));
-    if (frame) return frame;
-    if (Date.now() > deadline) throw new Error('the widget\'s iframe never navigated');
-    await new Promise((resolve) => setTimeout(resolve, 20));
   }
 }
 

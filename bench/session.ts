@@ -187,7 +187,7 @@ export async function runSession(browser: Browser, plan: SessionPlan): Promise<S
 }
 
 /** Our widget's iframe, once it has navigated (checked every 20 ms: it may attach before anyone listens). */
-async function widgetFrame(page: Page): Promise<Frame> {
+export async function widgetFrame(page: Page): Promise<Frame> {
   const deadline = Date.now() + 30_000;
   for (;;) {
     const frame = page.frames().find((candidate) => candidate.url().includes('/embed'));

@@ -68,7 +68,10 @@ const CATALOGUE_CALL = {
   retryOn: { statuses: RETRYABLE_STATUSES, networkErrors: true, timeouts: false },
 } as const satisfies RequestPolicy;
 
-/** Ad calls: the ad server is someone else's, and the film must not wait on it. */
+/**
+ * One quick try and no retry: what only helps (a media probe) or is someone else's (the ad
+ * server, which the film must not wait on).
+ */
 const ONE_TRY_5_S = {
   maxAttempts: 1,
   timeToFirstByteMs: 5_000,
@@ -128,15 +131,7 @@ export const REQUEST_POLICIES = {
    * The HEAD request that reads a source's Content-Type when its URL says nothing (SPEC.md
    * section 4): one quick try; without an answer the URL's own guess stands.
    */
-  'media-probe': {
-    maxAttempts: 1,
-    timeToFirstByteMs: 5_000,
-    maxLoadTimeMs: 5_000,
-    retryDelayMs: 500,
-    maxRetryDelayMs: 500,
-    backoff: 'linear',
-    retryOn: { statuses: [], networkErrors: true, timeouts: false },
-  },
+  'media-probe': ONE_TRY_5_S,
   /**
    * The ad list (SPEC.md section 7): one attempt, 5 s. The whole break has its own deadline
    * (`adBreakTimeoutMs`), after which the film plays whatever the ad list is doing.
