@@ -95,6 +95,23 @@ test('without auto_play the preroll waits for the viewer\'s play, and the film w
   expect(await film(page).evaluate((element: HTMLVideoElement) => element.paused)).toBe(true);
 });
 
+test('an ad list item may carry its VAST inline; without marking in it, the host\'s configured marking shows', async ({ page, baseURL }) => {
+  const vast = `<VAST version="4.1"><Ad id="inline-1"><InLine><AdSystem>host</AdSystem><AdTitle>inline</AdTitle>
+    <Impression>${baseURL}/catalog-api/ads/track?creativeId=c1&amp;event=impression&amp;via=wrapper-9</Impression>
+    <Creatives><Creative><Linear skipoffset="00:00:02"><Duration>00:00:15</Duration><MediaFiles>
+      <MediaFile delivery="progressive" type="video/mp4" width="640" height="360">${baseURL}/catalog-api/media/ads/creative-1.mp4</MediaFile>
+    </MediaFiles></Linear></Creative></Creatives></InLine></Ad></VAST>`;
+  await page.route('**/host-ads.json', (route) => route.fulfill({ contentType: 'application/json', body: JSON.stringify({ prerollList: [{ dataXml: vast }], midrollList: [] }) }));
+  await page.addInitScript(() => {
+    (window as unknown as Record<string, unknown>).__KINO_PLAYER_CONFIG__ = { adListUrl: '/host-ads.json', adMarking: { advertiser: 'ИП Хостов', erid: 'HostErid1' } };
+  });
+  await embed(page, '?movie_id=1&auto_play');
+  const overlay = page.locator('.ad-overlay');
+  await expect(overlay.getByText('ИП Хостов')).toBeVisible();
+  await expect(overlay.getByText('erid: HostErid1')).toBeVisible();
+  await expect(overlay.getByRole('button', { name: 'Пропустить', exact: true })).toBeEnabled({ timeout: 10_000 });
+});
+
 test('an ad watched to its end fires each quartile and complete once, then the film plays', async ({ page }) => {
   test.setTimeout(60_000);
   const after = await lastTrackingId(page);

@@ -24,6 +24,8 @@ export interface AdsOptions {
   adListUrl: string | undefined;
   /** The whole break — list, VAST chain, first ad frame — must fit in this, or the film plays. */
   breakTimeoutMs: number;
+  /** The marking shown when an ad's VAST names no advertiser or erid (the host's configuration). */
+  markingFallback?: { advertiser?: string; erid?: string } | undefined;
   /** The main thread's request engine: the ad list gets the catalogue's headers, beacons none. */
   requests: RequestEngine;
   /** Default: the VAST worker. */
@@ -121,8 +123,9 @@ export function startAds(options: AdsOptions): AdCommands {
       for (const [index, ad] of ads.entries()) {
         if (run.signal.aborted || (!anyLoaded && deadline.aborted)) return;
         const tracker = createAdTracker({ ad, send: beacon, adTime: () => adVideo().currentTime, contentTime: () => filmVideo.currentTime });
+        const marked = { ...ad, advertiser: ad.advertiser ?? options.markingFallback?.advertiser, erid: ad.erid ?? options.markingFallback?.erid };
         const current = playAd({
-          ad, type, position: index + 1, count: ads.length, video: adVideo(), store, tracker,
+          ad: marked, type, position: index + 1, count: ads.length, video: adVideo(), store, tracker,
           playState: () => playState,
           report: (event, detail) => core.events.emit('ad', { event, breakType: type, ...detail }),
         });
@@ -189,9 +192,10 @@ export function startAds(options: AdsOptions): AdCommands {
     playback = undefined;
     if (adElement) adElement.hidden = true;
     if (breakRun === run) breakRun = undefined;
-    store.update({ phase: 'stopped', breakType: undefined, ad: undefined, loading: false, isPlaying: false });
+    // The film first: what waited in the gate (its play) runs before the UI draws the controls again.
     release?.();
     if (resume) core.play().catch(() => undefined);
+    store.update({ phase: 'stopped', breakType: undefined, ad: undefined, loading: false, isPlaying: false });
   }
 
   /** A preroll for the episode being opened: the gate is already held when this runs. */

@@ -55,6 +55,7 @@ export type AppConfig = Pick<
   | 'langOrder'
   | 'adListUrl'
   | 'adBreakTimeoutMs'
+  | 'adMarking'
 > & { movieId: number };
 
 /** The ready view, or undefined while loading or after an error. */

@@ -189,6 +189,7 @@ export function startPlayerApp(options: PlayerAppOptions): PlayerApp {
           store: adStore,
           adListUrl: config.adListUrl,
           breakTimeoutMs: config.adBreakTimeoutMs,
+          markingFallback: config.adMarking,
           requests: client.requests,
           initialHold: hold,
           // A play asked for while this module loaded starts the preroll as autoplay does.

@@ -23,6 +23,11 @@ const isHeaderMap: Checker = (value) =>
 const CHECKS: { [K in keyof WidgetConfig]: { check: Checker; expected: string } } = {
   apiBaseUrl: { check: isString, expected: 'a non-empty string' },
   adListUrl: { check: isString, expected: 'a non-empty string' },
+  adMarking: {
+    check: (v) => v === undefined || (typeof v === 'object' && v !== null && !Array.isArray(v) &&
+      Object.entries(v).every(([key, text]) => (key === 'advertiser' || key === 'erid') && typeof text === 'string' && text.length > 0 && text.length <= 200)),
+    expected: 'an object with advertiser and/or erid strings',
+  },
   adBreakTimeoutMs: { check: (v) => Number.isInteger(v) && (v as number) >= 1000 && (v as number) <= 60_000, expected: 'whole milliseconds from 1000 to 60000' },
   fullscreenMode: { check: (v) => v === 'native' || v === 'stretch', expected: "'native' or 'stretch'" },
   errorProject: { check: isString, expected: 'a non-empty string' },

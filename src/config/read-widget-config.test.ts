@@ -86,6 +86,15 @@ describe('the player query parameters (SPEC.md sections 2 and 5)', () => {
     expect(readWidgetConfig(rootWith({}), undefined, '?movie_id=2', '/embed')).toMatchObject({ season: undefined, episode: undefined });
   });
 
+  it('takes the ad settings from the page global: the ad list, the break deadline, the marking fallback', () => {
+    const config = readWidgetConfig(rootWith({}), { adListUrl: '/ads.json', adBreakTimeoutMs: 3000, adMarking: { advertiser: 'ООО «Пример»', erid: 'abc' } }, '?movie_id=1');
+    expect(config).toMatchObject({ adListUrl: '/ads.json', adBreakTimeoutMs: 3000, adMarking: { advertiser: 'ООО «Пример»', erid: 'abc' } });
+    expect(readWidgetConfig(rootWith({}), undefined, '?movie_id=1')).toMatchObject({ adBreakTimeoutMs: 8000, adMarking: undefined });
+    expect(() => readWidgetConfig(rootWith({}), { adBreakTimeoutMs: 50 }, '')).toThrow(/adBreakTimeoutMs/);
+    expect(() => readWidgetConfig(rootWith({}), { adMarking: { advertiser: 5 } }, '')).toThrow(/adMarking/);
+    expect(() => readWidgetConfig(rootWith({}), { adMarking: { script: 'x' } }, '')).toThrow(/adMarking/);
+  });
+
   it('takes extra request headers from the page global, and refuses ones that could break a request', () => {
     expect(readWidgetConfig(rootWith({}), { requestHeaders: { 'X-Partner': 'p-1' } }, '?movie_id=1').requestHeaders).toEqual({ 'X-Partner': 'p-1' });
     expect(readWidgetConfig(rootWith({}), undefined, '?movie_id=1').requestHeaders).toEqual({});

@@ -12,6 +12,11 @@ export interface WidgetConfig {
    * must fit in this many milliseconds, or the film plays and no late ad starts. Default 8000.
    */
   adBreakTimeoutMs: number;
+  /**
+   * Global adMarking: the advertiser and erid token to show («Реклама», SPEC: Russian ad marking)
+   * when an ad's VAST names none (its <Advertiser>, its <Extension type="erid">). Unset by default.
+   */
+  adMarking: { advertiser?: string; erid?: string } | undefined;
   /** data-fullscreen-mode / global fullscreenMode: 'native' or 'stretch' (the host stretches the frame). */
   fullscreenMode: 'native' | 'stretch';
   /** data-error-project / global errorProject: error-reporting project label. */
@@ -80,6 +85,7 @@ export function createDefaultConfig(): WidgetConfig {
     apiBaseUrl: '/catalog-api',
     adListUrl: '/catalog-api/ad-list.json',
     adBreakTimeoutMs: 8_000,
+    adMarking: undefined,
     fullscreenMode: 'native',
     errorProject: 'other',
     langOrder: [],
