@@ -60,10 +60,23 @@ async function shoot(target: Browser, name: string, viewport: { width: number; h
   await page.close();
 }
 
+/** The preroll's overlay (marking, countdown to 'Пропустить', its controls) at one size. */
+async function shootAd(target: Browser, name: string, viewport: { width: number; height: number }, touch: boolean): Promise<void> {
+  const page = await target.newPage({ viewport, hasTouch: touch, isMobile: touch });
+  await page.addInitScript(() => {
+    (window as unknown as Record<string, unknown>).__KINO_PLAYER_CONFIG__ = { adListUrl: '/catalog-api/ad-list.json' };
+  });
+  await page.goto(`${server.url}/embed?movie_id=2&auto_play`);
+  await page.getByRole('button', { name: /^Пропустить через/ }).waitFor();
+  await page.screenshot({ path: `${OUT}${name}-ad.png`, animations: 'disabled' });
+  await page.close();
+}
+
 try {
   await rm(OUT, { recursive: true, force: true });
   await mkdir(OUT, { recursive: true });
   for (const [name, viewport, touch] of SIZES) await shoot(browser, name, viewport, touch);
+  for (const [name, viewport, touch] of SIZES) await shootAd(browser, name, viewport, touch);
 
   // The demo host page on a phone: the series' frame, controls shown.
   const host = await browser.newPage({ viewport: { width: 390, height: 844 }, hasTouch: true, isMobile: true });
