@@ -1,3 +1,4 @@
+import { listenToAdElement } from '../core/ad-element-events.ts';
 import type { Store } from '../core/store.ts';
 import { AD_MEDIA_TIMEOUT_MS } from '../api/net/request-policies.ts';
 import { AD_ERROR, AD_ERROR_MESSAGE, offsetSeconds, type ResolvedAd } from '../workers-client/vast-client.ts';
@@ -56,7 +57,6 @@ export function playAd(options: AdPlaybackOptions): AdPlayback {
   const { ad, video, store, tracker, report } = options;
   const now = options.now ?? (() => performance.now());
   const lifetime = new AbortController();
-  const on = <K extends keyof HTMLMediaElementEventMap>(name: K, listener: () => void) => video.addEventListener(name, listener, { signal: lifetime.signal });
   const adId = ad.id ?? ad.mediaFile.url;
   const duration = () => (Number.isFinite(video.duration) && video.duration > 0 ? video.duration : (ad.duration ?? 0));
   const detail = () => ({ adId, currentTime: video.currentTime, duration: duration() });
@@ -101,48 +101,50 @@ export function playAd(options: AdPlaybackOptions): AdPlayback {
     }
   };
 
-  on('canplaythrough', () => {
-    if (status !== AD_STATUS.CREATED) return;
-    clearTimeout(mediaTimer);
-    setStatus(AD_STATUS.LOADED, { loading: false, duration: duration(), remaining: duration(), skipAt: skipAt() });
-    tracker.track('loaded');
-    report('ad_loaded', detail());
-    markLoaded(true);
-    sync();
-  });
-  on('play', () => {
-    if (!started) {
-      started = true;
-      // The impression counts when the ad starts to show, with every URL of its chain.
-      tracker.track('impression');
-      tracker.track('start');
-      setStatus(AD_STATUS.STARTED);
-      report('ad_play', detail());
-    } else if (status === AD_STATUS.PAUSED) {
-      tracker.track('resume');
-      report('ad_play', detail());
-    }
-  });
-  on('playing', () => setStatus(AD_STATUS.PLAYING, { isPlaying: true, loading: false }));
-  on('waiting', () => store.update({ loading: true }));
-  on('pause', () => {
-    if (video.ended || FINAL_STATUSES.has(status)) return;
-    setStatus(AD_STATUS.PAUSED, { isPlaying: false });
-    tracker.track('pause');
-    report('ad_pause', detail());
-  });
-  on('timeupdate', timeChanged);
-  on('volumechange', () => {
-    store.update({ volume: video.volume, muted: video.muted });
-    tracker.track(video.muted || video.volume === 0 ? 'mute' : 'unmute');
-  });
-  on('ended', () => {
-    timeChanged();
-    tracker.track('complete');
-    report('ad_ended', detail());
-    end(AD_STATUS.COMPLETED);
-  });
-  on('error', () => fail(AD_ERROR.MEDIA_FAILED, AD_ERROR_MESSAGE.mediaFailed(ad.mediaFile.url)));
+  listenToAdElement(video, {
+    canplaythrough() {
+      if (status !== AD_STATUS.CREATED) return;
+      clearTimeout(mediaTimer);
+      setStatus(AD_STATUS.LOADED, { loading: false, duration: duration(), remaining: duration(), skipAt: skipAt() });
+      tracker.track('loaded');
+      report('ad_loaded', detail());
+      markLoaded(true);
+      sync();
+    },
+    play() {
+      if (!started) {
+        started = true;
+        // The impression counts when the ad starts to show, with every URL of its chain.
+        tracker.track('impression');
+        tracker.track('start');
+        setStatus(AD_STATUS.STARTED);
+        report('ad_play', detail());
+      } else if (status === AD_STATUS.PAUSED) {
+        tracker.track('resume');
+        report('ad_play', detail());
+      }
+    },
+    playing: () => setStatus(AD_STATUS.PLAYING, { isPlaying: true, loading: false }),
+    waiting: () => store.update({ loading: true }),
+    pause() {
+      if (video.ended || FINAL_STATUSES.has(status)) return;
+      setStatus(AD_STATUS.PAUSED, { isPlaying: false });
+      tracker.track('pause');
+      report('ad_pause', detail());
+    },
+    timeupdate: timeChanged,
+    volumechange() {
+      store.update({ volume: video.volume, muted: video.muted });
+      tracker.track(video.muted || video.volume === 0 ? 'mute' : 'unmute');
+    },
+    ended() {
+      timeChanged();
+      tracker.track('complete');
+      report('ad_ended', detail());
+      end(AD_STATUS.COMPLETED);
+    },
+    error: () => fail(AD_ERROR.MEDIA_FAILED, AD_ERROR_MESSAGE.mediaFailed(ad.mediaFile.url)),
+  }, lifetime.signal);
 
   /** Out-of-sync play state is forced to match what is wanted (SPEC.md section 4). */
   function sync(): void {
