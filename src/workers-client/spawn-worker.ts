@@ -37,3 +37,41 @@ export function withTimeout<T>(promise: Promise<T>, ms: number): Promise<T> {
     );
   });
 }
+
+export interface WorkerWithFallback<T> {
+  /**
+   * Runs `call` on the worker; where no worker can start, or it does not answer within the
+   * timeout, it is ended for good and `call` runs on the same API inline (loaded lazily).
+   */
+  run<R>(call: (api: T | Remote<T>) => Promise<R>): Promise<R>;
+  destroy(): void;
+}
+
+/** A worker API with the inline fallback every worker of ours has (ARCHITECTURE.md, "worker door"). */
+export function workerWithFallback<T>(startWorker: (() => Worker) | undefined, loadInline: () => Promise<T>, timeoutMs: number): WorkerWithFallback<T> {
+  let worker: SpawnedWorker<T> | undefined;
+  let inline: Promise<T> | undefined;
+  return {
+    async run(call) {
+      if (!worker && startWorker) {
+        try {
+          worker = spawnWorker<T>(startWorker());
+        } catch {
+          startWorker = undefined;
+        }
+      }
+      if (worker) {
+        const answer = await withTimeout(call(worker.api), timeoutMs).then((value) => ({ value }), () => undefined);
+        if (answer) return answer.value;
+        worker.terminate();
+        worker = undefined;
+        startWorker = undefined;
+      }
+      return call(await (inline ??= loadInline()));
+    },
+    destroy() {
+      worker?.terminate();
+      worker = undefined;
+    },
+  };
+}

@@ -1,6 +1,6 @@
 import type { ThumbnailCue, ThumbnailsApi } from '../../workers/thumbnails/thumbnails.api.ts';
 import type { Result } from '../../workers/shared/result.ts';
-import { spawnWorker, withTimeout, type SpawnedWorker } from './spawn-worker.ts';
+import { workerWithFallback } from './spawn-worker.ts';
 
 export { findThumbnail } from '../../workers/thumbnails/thumbnail-lookup.ts';
 
@@ -19,32 +19,14 @@ export interface ThumbnailsClient {
  * (or it does not answer), the same API runs inline, loaded lazily.
  */
 export function createThumbnailsClient(startWorker: (() => Worker) | undefined = defaultWorker()): ThumbnailsClient {
-  let worker: SpawnedWorker<ThumbnailsApi> | undefined;
-  let inline: Promise<ThumbnailsApi> | undefined;
-  const inlineApi = () => (inline ??= import('../../workers/thumbnails/thumbnails.api.ts').then((module) => module.createThumbnailsApi()));
-
+  const door = workerWithFallback<ThumbnailsApi>(
+    startWorker,
+    () => import('../../workers/thumbnails/thumbnails.api.ts').then((module) => module.createThumbnailsApi()),
+    WORKER_TIMEOUT_MS,
+  );
   return {
-    async load(url, duration) {
-      if (!worker && startWorker) {
-        try {
-          worker = spawnWorker<ThumbnailsApi>(startWorker());
-        } catch {
-          startWorker = undefined;
-        }
-      }
-      if (worker) {
-        const answer = await withTimeout<Result<ThumbnailCue[]>>(worker.api.load(url, duration), WORKER_TIMEOUT_MS).catch(() => undefined);
-        if (answer) return answer;
-        worker.terminate();
-        worker = undefined;
-        startWorker = undefined;
-      }
-      return (await inlineApi()).load(url, duration);
-    },
-    destroy() {
-      worker?.terminate();
-      worker = undefined;
-    },
+    load: (url, duration) => door.run((api) => api.load(url, duration)),
+    destroy: () => door.destroy(),
   };
 }
 

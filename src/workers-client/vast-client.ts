@@ -1,5 +1,5 @@
 import type { ResolvedVast, VastApi, VastSource } from '../../workers/vast/vast.api.ts';
-import { spawnWorker, withTimeout, type SpawnedWorker } from './spawn-worker.ts';
+import { workerWithFallback } from './spawn-worker.ts';
 
 export { fillMacros } from '../../workers/vast/vast-macros.ts';
 export { offsetSeconds } from '../../workers/vast/vast-time.ts';
@@ -25,44 +25,27 @@ export interface VastClient {
  * where no worker can start, or it does not answer, the same API runs inline, loaded lazily.
  */
 export function createVastClient(startWorker: (() => Worker) | undefined = defaultWorker()): VastClient {
-  let worker: SpawnedWorker<VastApi> | undefined;
-  let inline: Promise<VastApi> | undefined;
+  const door = workerWithFallback<VastApi>(
+    startWorker,
+    () => import('../../workers/vast/vast.api.ts').then((module) => module.createVastApi()),
+    WORKER_TIMEOUT_MS,
+  );
   let nextId = 1;
-  const inlineApi = () => (inline ??= import('../../workers/vast/vast.api.ts').then((module) => module.createVastApi()));
-
-  const run = async (api: VastApi | SpawnedWorker<VastApi>['api'], source: VastSource, playableTypes: readonly string[], signal: AbortSignal) => {
-    const id = nextId++;
-    const cancel = () => void api.cancel(id);
-    signal.addEventListener('abort', cancel, { once: true });
-    try {
-      return await api.resolve(id, source, [...playableTypes]);
-    } finally {
-      signal.removeEventListener('abort', cancel);
-    }
-  };
-
   return {
-    async resolve(source, playableTypes, signal) {
-      if (!worker && startWorker) {
+    resolve(source, playableTypes, signal) {
+      return door.run(async (api) => {
+        // Each attempt (the worker's, then the inline one's) gets its own id to cancel by.
+        const id = nextId++;
+        const cancel = () => void api.cancel(id);
+        signal.addEventListener('abort', cancel, { once: true });
         try {
-          worker = spawnWorker<VastApi>(startWorker());
-        } catch {
-          startWorker = undefined;
+          return await api.resolve(id, source, [...playableTypes]);
+        } finally {
+          signal.removeEventListener('abort', cancel);
         }
-      }
-      if (worker) {
-        const answer = await withTimeout(run(worker.api, source, playableTypes, signal), WORKER_TIMEOUT_MS).catch(() => undefined);
-        if (answer) return answer;
-        worker.terminate();
-        worker = undefined;
-        startWorker = undefined;
-      }
-      return run(await inlineApi(), source, playableTypes, signal);
+      });
     },
-    destroy() {
-      worker?.terminate();
-      worker = undefined;
-    },
+    destroy: () => door.destroy(),
   };
 }
 
