@@ -1,7 +1,7 @@
 import type { RequestEngine } from '../api/net/request-engine.ts';
 import type { PlayerCore } from '../core/player-core.ts';
 import type { Store } from '../core/store.ts';
-import { createVastClient, type VastClient, type VastSource } from '../workers-client/vast-client.ts';
+import { createVastClient, fillMacros, type VastClient, type VastSource } from '../workers-client/vast-client.ts';
 import { findParentOrigin } from '../app/host/host-channel.ts';
 import { fetchAdList, type AdListItem } from './ad-list.ts';
 import { AD_VISIBILITY_THRESHOLD, type AdPlayState } from './ad-play-state.ts';
@@ -170,7 +170,7 @@ export function startAds(options: AdsOptions): AdCommands {
     requests.request(url, { kind: 'beacon', signal }).catch(() => undefined);
   }
   function fireErrors(urls: readonly string[], code: number): void {
-    for (const url of urls) beacon(url.replaceAll('[ERRORCODE]', String(code)).replaceAll('%%ERRORCODE%%', String(code)));
+    for (const url of urls) beacon(fillMacros(url, { errorCode: code, mediaPlayhead: filmVideo.currentTime }));
   }
 
   /** The list of one break type, fetched anew for each episode (SPEC.md section 4). */
