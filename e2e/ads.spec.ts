@@ -95,6 +95,21 @@ test('without auto_play the preroll waits for the viewer\'s play, and the film w
   expect(await film(page).evaluate((element: HTMLVideoElement) => element.paused)).toBe(true);
 });
 
+test('one volume for the player: muting the ad mutes the film after it, and the next load\'s preroll starts muted', async ({ page }) => {
+  await openWithAds(page, undefined);
+  await expect(adVideo(page)).toBeVisible();
+  const overlay = page.locator('.ad-overlay');
+  await overlay.getByRole('button', { name: 'Громкость рекламы' }).click();
+  await expect.poll(() => adVideo(page).evaluate((element: HTMLVideoElement) => element.muted)).toBe(true);
+  await overlay.getByRole('button', { name: 'Пропустить', exact: true }).click({ timeout: 15_000 });
+  await expect.poll(() => filmTime(page)).toBeGreaterThan(0.3);
+  expect(await film(page).evaluate((element: HTMLVideoElement) => element.muted)).toBe(true);
+  await page.reload();
+  await expect(adVideo(page)).toBeVisible();
+  await expect.poll(() => adVideo(page).evaluate((element: HTMLVideoElement) => element.muted && !element.paused)).toBe(true);
+  await expect(overlay.getByRole('button', { name: 'Громкость рекламы' })).toHaveAttribute('aria-pressed', 'true');
+});
+
 test('an ad list item may carry its VAST inline; without marking in it, the host\'s configured marking shows', async ({ page, baseURL }) => {
   const vast = `<VAST version="4.1"><Ad id="inline-1"><InLine><AdSystem>host</AdSystem><AdTitle>inline</AdTitle>
     <Impression>${baseURL}/catalog-api/ads/track?creativeId=c1&amp;event=impression&amp;via=wrapper-9</Impression>

@@ -64,6 +64,8 @@ export function playAd(options: AdPlaybackOptions): AdPlayback {
 
   let status: AdStatus = AD_STATUS.CREATED;
   let started = false;
+  /** Muted by the player because the browser refused to start the ad with sound. */
+  let autoMuted = false;
   let lastTimeReport = Number.NEGATIVE_INFINITY;
   let finish: (outcome: AdOutcome) => void = () => undefined;
   let markLoaded: (loaded: boolean) => void = () => undefined;
@@ -135,6 +137,9 @@ export function playAd(options: AdPlaybackOptions): AdPlayback {
     timeupdate: timeChanged,
     volumechange() {
       store.update({ volume: video.volume, muted: video.muted });
+      // The player's own muting for autoplay is not the viewer's: mute and unmute track the viewer.
+      if (autoMuted && video.muted) return;
+      autoMuted = false;
       tracker.track(video.muted || video.volume === 0 ? 'mute' : 'unmute');
     },
     ended() {
@@ -150,18 +155,30 @@ export function playAd(options: AdPlaybackOptions): AdPlayback {
   function sync(): void {
     if (status === AD_STATUS.CREATED || FINAL_STATUSES.has(status)) return;
     const want = adShouldPlay(options.playState());
-    if (want && video.paused) {
-      video.play().catch((error: unknown) => {
-        if (FINAL_STATUSES.has(status)) return;
-        // Refused to start by itself with sound: it waits for the viewer's click on play (the
-        // overlay's button), as a paused ad. Anything else cannot play at all.
-        if (error instanceof DOMException && (error.name === 'NotAllowedError' || error.name === 'AbortError')) {
-          store.update({ isPlaying: false });
-          return;
-        }
-        fail(AD_ERROR.CANNOT_PLAY, AD_ERROR_MESSAGE.cannotPlay(error instanceof Error ? error.message : String(error)));
-      });
-    } else if (!want && !video.paused) video.pause();
+    if (want && video.paused) video.play().catch(refused);
+    else if (!want && !video.paused) video.pause();
+  }
+
+  /**
+   * A browser that will not start an ad with sound by itself (a phone, a frame the viewer has not
+   * touched) may start it muted, as the big ad SDKs do: the viewer sees the ad and can turn the sound
+   * on. Refused even muted, it waits as a paused ad for a click on the overlay's play. Anything else
+   * means the ad cannot play at all.
+   */
+  function refused(error: unknown): void {
+    if (FINAL_STATUSES.has(status)) return;
+    const name = error instanceof Error || error instanceof DOMException ? error.name : '';
+    if (name === 'NotAllowedError' && !video.muted) {
+      autoMuted = true;
+      video.muted = true;
+      video.play().catch(refused);
+      return;
+    }
+    if (name === 'NotAllowedError' || name === 'AbortError') {
+      store.update({ isPlaying: false });
+      return;
+    }
+    fail(AD_ERROR.CANNOT_PLAY, AD_ERROR_MESSAGE.cannotPlay(error instanceof Error ? error.message : String(error)));
   }
 
   store.update({

@@ -10,6 +10,7 @@ import { AD_STATUS, INITIAL_AD_STATE, type AdBreakType, type AdState } from './a
 import { createAdTracker } from './ad-tracker.ts';
 import { midrollDue } from './ad-schedule.ts';
 import { mediaSessionTitle } from './ad-media-session.ts';
+import { UNMUTE_VOLUME } from '../core/playback-rules.ts';
 
 /** The media types an ad element is asked about: the worker picks the first one it plays. */
 const CANDIDATE_TYPES = ['video/mp4', 'video/webm', 'video/ogg', 'video/3gpp', 'video/quicktime', 'video/x-m4v', 'application/vnd.apple.mpegurl', 'application/x-mpegurl'];
@@ -106,7 +107,7 @@ export function startAds(options: AdsOptions): AdCommands {
   async function runBreak(type: AdBreakType, items: Promise<readonly AdListItem[]>, started: Promise<void>, run: AbortController): Promise<void> {
     const deadline = AbortSignal.any([run.signal, AbortSignal.timeout(options.breakTimeoutMs)]);
     let anyLoaded = false;
-    store.update({ ...INITIAL_AD_STATE, history: store.getState().history, volume: adElement?.volume ?? 1, muted: adElement?.muted ?? false, phase: 'load', breakType: type });
+    store.update({ ...INITIAL_AD_STATE, history: store.getState().history, volume: filmVideo.volume, muted: filmVideo.muted, phase: 'load', breakType: type });
     const list = await items;
     if (list.length === 0) return;
     await started;
@@ -124,6 +125,9 @@ export function startAds(options: AdsOptions): AdCommands {
         if (run.signal.aborted || (!anyLoaded && deadline.aborted)) return;
         const tracker = createAdTracker({ ad, send: beacon, adTime: () => adVideo().currentTime, contentTime: () => filmVideo.currentTime });
         const marked = { ...ad, advertiser: ad.advertiser ?? options.markingFallback?.advertiser, erid: ad.erid ?? options.markingFallback?.erid };
+        // One volume for the player: the ad starts at the film's, before its listeners count changes.
+        adVideo().volume = filmVideo.volume;
+        adVideo().muted = filmVideo.muted;
         const current = playAd({
           ad: marked, type, position: index + 1, count: ads.length, video: adVideo(), store, tracker,
           playState: () => playState,
@@ -285,9 +289,18 @@ export function startAds(options: AdsOptions): AdCommands {
       if (!adElement) return;
       adElement.volume = Math.min(1, Math.max(0, volume));
       if (adElement.volume > 0 && adElement.muted) adElement.muted = false;
+      // The viewer's choice is the player's: the film and the next ad keep it, and it is saved.
+      core.setVolume(adElement.volume);
+      core.setMuted(adElement.muted);
     },
     toggleMute() {
-      if (adElement) adElement.muted = !adElement.muted;
+      if (!adElement) return;
+      const muted = !adElement.muted;
+      // Unmuting at volume 0 sets 0.25, as for the film (SPEC.md section 5).
+      if (!muted && adElement.volume === 0) adElement.volume = UNMUTE_VOLUME;
+      adElement.muted = muted;
+      core.setVolume(adElement.volume);
+      core.setMuted(muted);
     },
     skip: () => playback?.skip(),
     clickThrough() {
