@@ -21,6 +21,26 @@ export interface WidgetConfig {
   fullscreenMode: 'native' | 'stretch';
   /** data-error-project / global errorProject: error-reporting project label. */
   errorProject: string;
+  /**
+   * data-error-dsn / global errorDsn: the error-reporting DSN. Unset: no error report leaves the
+   * frame (errors are still logged).
+   */
+  errorDsn: string | undefined;
+  /**
+   * data-error-tunnel-url / global errorTunnelUrl: where reports are posted — our own origin's
+   * tunnel by default, so no third-party request is made and ad blockers do not drop them.
+   */
+  errorTunnelUrl: string;
+  /**
+   * data-collector-url / global collectorUrl: the analytics collector (batches of events, POST).
+   * Default the reference server's own, on the frame's origin. An empty string turns it off.
+   */
+  collectorUrl: string;
+  /**
+   * Global statFunction: the name of the frame's page-global function that receives each analytics
+   * event as stat('videoplayer_' + event, payload) (SPEC.md section 1). Default 'stat'.
+   */
+  statFunction: string;
   /** data-lang-order, global langOrder, repeatable query lang_order: preferred languages. */
   langOrder: string[];
   /** Query movie_id (an integer), else global movieId; undefined when neither is given. */
@@ -88,6 +108,10 @@ export function createDefaultConfig(): WidgetConfig {
     adMarking: undefined,
     fullscreenMode: 'native',
     errorProject: 'other',
+    errorDsn: undefined,
+    errorTunnelUrl: '/error-tunnel',
+    collectorUrl: '/collect',
+    statFunction: 'stat',
     langOrder: [],
     movieId: undefined,
     engine: undefined,
