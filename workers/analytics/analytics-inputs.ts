@@ -1,0 +1,69 @@
+/**
+ * What the main thread hands the analytics worker: the player's events, already stripped to the
+ * numbers analytics needs, each stamped with when it happened (`t`, ms on the epoch scale from the
+ * page's monotonic clock: performance.timeOrigin + performance.now()). The worker builds every
+ * payload from these; the main thread only forwards.
+ */
+import type { DeviceType, NetworkType } from '../../src/api/analytics-schema.ts';
+
+/** What the payload says about the content and the viewer (SPEC.md section 7); set per view. */
+export interface ViewContext {
+  video_id: number;
+  video_title: string;
+  video_category: string;
+  video_thumbnail: string;
+  ratings: { kinopoisk: number | null; imdb: number | null };
+  kinopoisk_id: number | null;
+  IMDb_id: string | null;
+  year: number | null;
+  countries: string[];
+  season: number | null;
+  episode: number | null;
+  language: string | null;
+  user_id: string | null;
+  isTrailer: boolean;
+  device_type: DeviceType;
+}
+
+export type AdBreak = 'preroll' | 'midroll';
+
+export type AnalyticsInput = { t: number } & (
+  /** An episode (or film) opened: a new view, unless it is the one already on screen. */
+  | { type: 'view'; episodeId: number; context: ViewContext }
+  /** The same view's context changed (a voice-over, the language). */
+  | { type: 'context'; context: Partial<ViewContext> }
+  | { type: 'play-requested' }
+  /** An ad break began or ended: its time is never content start-up or rebuffering. */
+  | { type: 'ad-break'; state: 'start' | 'end'; breakType: AdBreak }
+  | { type: 'ad'; event: AdEvent; breakType: AdBreak; adId: string | undefined; currentTime: number; duration: number }
+  /** The ads of this view so far (SPEC.md section 3, ad history item). */
+  | { type: 'ad-history'; items: AdHistoryEntry[] }
+  | { type: 'play' }
+  | { type: 'pause' }
+  | { type: 'playing' }
+  | { type: 'waiting'; waiting: boolean }
+  | { type: 'seeking'; currentTime: number }
+  | { type: 'seeked'; currentTime: number }
+  | { type: 'time'; currentTime: number; duration: number }
+  | { type: 'ended' }
+  | { type: 'rendition'; height: number | undefined }
+  | { type: 'error'; code: number | string; category: string; fatal: boolean; id: string | undefined }
+  | { type: 'muted'; muted: boolean }
+  | { type: 'rate'; rate: number }
+  | { type: 'network'; networkType: NetworkType }
+  | { type: 'ui'; action: 'popup_open'; popup: Popup }
+  | { type: 'ui'; action: 'airplay_icon_click' }
+  /** The page is hidden or going away: the view's summary so far (view_end) goes out now. */
+  | { type: 'hide' }
+);
+
+export type AdEvent = 'ad_init' | 'ad_play' | 'ad_pause' | 'ad_ended' | 'ad_loaded' | 'ad_timeupdate' | 'ad_skip_btn_click' | 'ad_banner_click';
+export type Popup = 'settings' | 'episodes' | 'variants' | 'subtitles' | 'share';
+
+export interface AdHistoryEntry {
+  id: string;
+  type: AdBreak;
+  position: number;
+  duration: number;
+  perc: number;
+}
