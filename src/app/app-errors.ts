@@ -7,6 +7,8 @@ export interface ErrorView {
   message: string;
   /** Whether 'Перезагрузить страницу' is offered: only where starting over may help. */
   canReload: boolean;
+  /** The failure shown, with the id in its message: error reporting reads it (src/telemetry). */
+  error: PlayerError;
 }
 
 /** The content cannot be watched in the viewer's country (code CONTENT_BLOCKED). */
@@ -41,5 +43,7 @@ export function errorView(failure: unknown): ErrorView {
   const error = asPlayerError(failure);
   logPlayerError(error);
   const message = MESSAGES[error.code];
-  return message ? { status: 'error', message: message(error), canReload: false } : { status: 'error', message: ru.genericError(error.id), canReload: true };
+  return message
+    ? { status: 'error', message: message(error), canReload: false, error }
+    : { status: 'error', message: ru.genericError(error.id), canReload: true, error };
 }

@@ -2,6 +2,7 @@ import type { Episode, EpisodeVariant } from '../api/schema.ts';
 import type { WidgetConfig } from '../config/widget-config.ts';
 import type { PlayerCore } from '../core/player-core.ts';
 import type { Store } from '../core/store.ts';
+import type { ErrorView } from './app-errors.ts';
 import type { EpisodeSource } from './episode/episode-source.ts';
 import type { LoadedContent } from './episode/load-content.ts';
 
@@ -34,7 +35,7 @@ export interface ReadyView extends LoadedContent {
 }
 
 /** What the iframe shows: still loading, the content with its episode and player core, or why not. */
-export type AppView = { status: 'loading' } | ReadyView | { status: 'error'; message: string; canReload: boolean };
+export type AppView = { status: 'loading' } | ReadyView | ErrorView;
 
 export type AppStore = Store<{ view: AppView }>;
 

@@ -14,6 +14,7 @@ import { errorView } from './app-errors.ts';
 import { PLAYER_ERROR_CODES, PlayerError } from '../core/player-error.ts';
 import type { ScreenOptions, ShareTarget } from './player-screen.tsx';
 import type * as RenderUi from './render-ui.tsx';
+import { startErrorReporting } from '../telemetry/error-reporting.ts';
 
 /**
  * The iframe entry: reads the configuration, starts loading and playback, then loads the UI
@@ -61,6 +62,8 @@ function boot(): void {
     // The mirror is read now, synchronously: the first render already knows the saved values.
     storage: createMediaStorage({ mirror: browserMirror(), durable: idbDurableStore() }),
   });
+  // Fatal errors are reported; the reporter itself loads after the first frame, or at the first fatal error.
+  startErrorReporting(app, config, afterFirstFrame(app));
   const bridge = createHostBridge();
   // Host messages and the session cookie matter to the page, never to this first frame.
   void afterFirstFrame(app)

@@ -1,7 +1,7 @@
 /**
  * The one error type of the player (ARCHITECTURE.md rule 5): category, numeric code, severity,
  * typed detail, and the id a viewer can quote. Every failure is one of these, so a viewer's
- * message (src/app/error-view.ts), the log line and, later, the error report all read the same
+ * message (src/app/error-view.ts), the log line and the error report (src/telemetry) all read the same
  * fields. Codes are in error-codes.ts.
  */
 import { PLAYER_ERROR_CODES, type PlayerErrorCode } from './error-codes.ts';
@@ -60,15 +60,19 @@ export function describeFailure(category: PlayerErrorCategory, code: PlayerError
   return new PlayerError(category, code, 'recoverable', message, detail);
 }
 
+/**
+ * The failures SPEC.md section 8 says are "logged only" (storage, share, audio processing), and
+ * anything recoverable: they are warnings in the log and never leave the frame as a report.
+ */
+export function isLoggedOnly(error: PlayerError): boolean {
+  return error.severity === 'recoverable' || error.category === 'storage' || error.category === 'share' || error.category === 'audio';
+}
+
 const logged = new WeakSet<PlayerError>();
 
-/**
- * Logs an error once, with its id (the one the viewer sees). The failures SPEC.md section 8 says
- * are "logged only" (storage, share, audio processing) and anything recoverable are warnings.
- */
+/** Logs an error once, with its id (the one the viewer sees); the logged-only ones as warnings. */
 export function logPlayerError(error: PlayerError, log: Pick<Console, 'error' | 'warn'> = console): void {
   if (logged.has(error)) return;
   logged.add(error);
-  const quiet = error.severity === 'recoverable' || error.category === 'storage' || error.category === 'share' || error.category === 'audio';
-  (quiet ? log.warn : log.error)(`player error ${error.id} [${error.category} ${error.code}] ${error.message}`, error.detail);
+  (isLoggedOnly(error) ? log.warn : log.error)(`player error ${error.id} [${error.category} ${error.code}] ${error.message}`, error.detail);
 }
