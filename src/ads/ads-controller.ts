@@ -192,7 +192,21 @@ export function startAds(options: AdsOptions): AdCommands {
     );
   }
 
+  /** The breaks the viewer is waiting through: their span is reported as ad time, never the film's. */
+  const engaged = new Map<AbortController, AdBreakType>();
+  const finished = new WeakSet<AbortController>();
+  function engage(run: AbortController, type: AdBreakType): void {
+    if (run.signal.aborted || finished.has(run) || engaged.has(run)) return;
+    engaged.set(run, type);
+    core.events.emit('ad-break', { state: 'start', breakType: type });
+  }
+
   function endBreak(run: AbortController, release: (() => void) | undefined, resume: boolean): void {
+    const type = engaged.get(run);
+    // Before the gate opens: the film's play that follows is already outside the break.
+    if (type) core.events.emit('ad-break', { state: 'end', breakType: type });
+    engaged.delete(run);
+    finished.add(run);
     playback = undefined;
     if (adElement) adElement.hidden = true;
     if (breakRun === run) breakRun = undefined;
@@ -220,6 +234,8 @@ export function startAds(options: AdsOptions): AdCommands {
       sync();
     };
     if (options.autoPlay || !filmVideo.paused) onPlayRequest();
+    // The viewer waits for the preroll from the moment play is asked for.
+    void started.then(() => engage(run, 'preroll'));
     const offPlay = core.events.on('play-requested', onPlayRequest, { signal: run.signal });
     core.events.emit('ad', { event: 'ad_init', breakType: 'preroll', adId: undefined, currentTime: 0, duration: 0 });
     // The queued play runs when the gate opens: the film plays if it was asked to.
@@ -246,6 +262,8 @@ export function startAds(options: AdsOptions): AdCommands {
     const unsubscribe = store.subscribe(() => {
       if (store.getState().status !== AD_STATUS.LOADED || release) return;
       unsubscribe();
+      // The film stops for the midroll here; until now it played on while the ad loaded.
+      engage(run, 'midroll');
       core.pause();
       release = core.hold('ads');
     });

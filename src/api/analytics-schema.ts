@@ -1,35 +1,21 @@
 /**
  * Viewing analytics (SPEC.md section 7): the events, their payload and the collector's batch — the
  * one schema the analytics worker builds to, the collector validates with, and the tests check.
- * The player imports types and constants only, so zod stays out of the widget's bundles.
+ * The player imports types only (its constants come from analytics-constants.ts), so zod stays
+ * out of the widget's bundles.
  */
 import { z } from 'zod';
 
-/**
- * Every event name, sent to the page's stat function as `videoplayer_${name}` (SPEC.md section 7).
- * Beyond the spec's list: `view_start` (the first frame with the playhead moving, with the start-up
- * time), `rebuffer` (a stall of 250 ms or more, sent when it ends), `view_end` (the view's summary,
- * on hide or on leaving the episode), `timeupdate` (every 60 s of playing), `unmute`.
- */
-export const ANALYTICS_EVENT_NAMES = [
-  'ad_init', 'ad_play', 'ad_pause', 'ad_ended', 'ad_loaded', 'ad_timeupdate', 'ad_skip_btn_click', 'ad_banner_click',
-  'airplay_icon_click', 'popup_open',
-  'view_start', 'play', 'pause', 'seek', 'mute', 'unmute', 'progress', 'timeupdate', 'quality_change', 'rebuffer', 'ended', 'error', 'view_end',
-] as const;
-export type AnalyticsEventName = (typeof ANALYTICS_EVENT_NAMES)[number];
+import {
+  ANALYTICS_EVENT_NAMES,
+  DEVICE_TYPES,
+  MAX_BATCH_EVENTS,
+  NETWORK_TYPES,
+  POPUPS,
+  PROGRESS_MILESTONES,
+} from './analytics-constants.ts';
 
-/** Progress milestones, percent of the episode (SPEC.md section 9), each once per episode view. */
-export const PROGRESS_MILESTONES = [10, 25, 50, 75, 95, 100] as const;
-
-/** Network classes (SPEC.md section 9), measured from the engine's own downloads. */
-export const NETWORK_TYPES = ['gprs', '2g', '3g', '4g', 'wifi', 'unknown'] as const;
-export type NetworkType = (typeof NETWORK_TYPES)[number];
-
-export const DEVICE_TYPES = ['mobile', 'tablet', 'desktop'] as const;
-export type DeviceType = (typeof DEVICE_TYPES)[number];
-
-/** The popups a viewer can open (popup_open's `popup`). */
-export const POPUPS = ['settings', 'episodes', 'variants', 'subtitles', 'share'] as const;
+export * from './analytics-constants.ts';
 
 const shortText = z.string().max(512);
 const seconds = z.number().finite().min(0);
@@ -126,11 +112,6 @@ export const analyticsEventSchema = z.strictObject({
   detail: analyticsDetailSchema,
 });
 export type AnalyticsEvent = z.infer<typeof analyticsEventSchema>;
-
-/** At most this many events in one batch (mux-embed sends at most 300 per beacon). */
-export const MAX_BATCH_EVENTS = 300;
-/** A batch sent with sendBeacon or fetch keepalive must stay under 64 kB; ours stay under 60 kB. */
-export const MAX_BATCH_BYTES = 60_000;
 
 /** POST /collect's body. */
 export const analyticsBatchSchema = z.strictObject({

@@ -20,6 +20,7 @@ import { AdOverlay, type AdOverlayProps } from '../ui/components/ads/ad-overlay.
 import { useStore } from '../ui/hooks/use-store.ts';
 import type { AdState } from '../ads/ad-state.ts';
 import { SharePanel } from './share-panel.tsx';
+import { reportMenus } from './wiring/ui-reports.ts';
 import { prefersNativeShare, shareNatively } from './share/native-share.ts';
 import { describeShare, openShare, type ShareContext } from './share/share-flow.ts';
 import { formatTimeCode } from './share/share-link.ts';
@@ -57,6 +58,7 @@ function ReadyScreen({ app, view, options }: { app: PlayerApp; view: ReadyView; 
   const [sharing, setSharing] = useState<ShareContext>();
   const [menus] = useState(createActiveMenu);
   useEffect(() => closeMenusOnOutsidePointer(document, menus), [menus]);
+  useEffect(() => reportMenus(menus, core.events), [menus, core]);
   const { video, bridge, fullscreenMode, castSenderUrl } = options;
   const features = useMemo(
     () =>
@@ -84,6 +86,7 @@ function ReadyScreen({ app, view, options }: { app: PlayerApp; view: ReadyView; 
       };
       const link = describeShare(context, false)?.link;
       if (!link) return;
+      core.events.emit('ui', { action: 'popup_open', popup: 'share' });
       void openShare({
         pause: core.pause,
         preferNative: prefersNativeShare(),

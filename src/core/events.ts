@@ -41,6 +41,13 @@ export interface PlayerEventMap {
    */
   ad: { event: AdEventName; breakType: 'preroll' | 'midroll'; adId: string | undefined; currentTime: number; duration: number };
   /**
+   * An ad break began (the film is held behind it) or ended. Its span is the ads': never the
+   * content's start-up time nor its rebuffering.
+   */
+  'ad-break': { state: 'start' | 'end'; breakType: 'preroll' | 'midroll' };
+  /** What the viewer opened in the player's own interface (analytics: popups, the AirPlay button). */
+  ui: { action: 'popup_open'; popup: 'settings' | 'episodes' | 'variants' | 'subtitles' | 'share' } | { action: 'airplay_icon_click' };
+  /**
    * Play was asked for (a click, a host, autoplay), reported at once, before the request gate
    * decides: an ad break holding the gate starts its ad from the viewer's own gesture.
    */
@@ -56,7 +63,7 @@ export type PlayerEventName = keyof PlayerEventMap;
 /** Every name of the map, for code that passes all of them on (the app's bus over successive cores). */
 export const PLAYER_EVENT_NAMES = [
   'content-time', 'play', 'pause', 'playing', 'waiting', 'seeking', 'seeked', 'ended', 'first-frame',
-  'rendition', 'audio-track', 'text-track', 'error', 'episode', 'presentation', 'ad', 'play-requested', 'episode-opening',
+  'rendition', 'audio-track', 'text-track', 'error', 'episode', 'presentation', 'ad', 'ad-break', 'ui', 'play-requested', 'episode-opening',
 ] as const satisfies readonly PlayerEventName[];
 
 /** Passes every event of `from` on to `to` until `signal` aborts. */

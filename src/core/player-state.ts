@@ -1,3 +1,4 @@
+import type { NetworkClass } from '../workers-client/network-class.ts';
 import type { AudioTrack, EngineName, PlaybackSource, Quality, StreamType } from '../engine/types.ts';
 import type { PlayerError } from './player-error.ts';
 
@@ -16,6 +17,8 @@ export interface PlayerState {
   audioTracks: readonly AudioTrack[];
   audioTrackIndex: number;
   bandwidthBps: number | undefined;
+  /** The class of the measured throughput (SPEC.md section 9), for analytics and error reports. */
+  networkClass: NetworkClass | undefined;
   rendition: string | undefined;
   paused: boolean;
   ended: boolean;
@@ -46,6 +49,7 @@ export function initialPlayerState(): PlayerState {
     audioTracks: [],
     audioTrackIndex: -1,
     bandwidthBps: undefined,
+    networkClass: undefined,
     rendition: undefined,
     paused: true,
     ended: false,

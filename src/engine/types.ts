@@ -1,3 +1,4 @@
+import type { NetworkClass } from '../workers-client/network-class.ts';
 import type { PlayerError } from '../core/player-error.ts';
 
 /** SPEC.md section 4: the source type guessed from the URL, else from a HEAD request. */
@@ -44,7 +45,7 @@ export interface EngineEventMap {
   'audio-track-change': { index: number };
   'stream-type': { streamType: StreamType };
   /** For the debug line and analytics: estimated bandwidth and the rendition in use. */
-  stats: { bandwidthBps: number | undefined; rendition: string | undefined };
+  stats: { bandwidthBps: number | undefined; networkClass: NetworkClass | undefined; rendition: string | undefined };
   error: { error: PlayerError };
 }
 

@@ -7,14 +7,8 @@
  * break's span is taken out of start-up, and the film's events inside a break are not the viewer's.
  * Pure: no timers, no I/O; the time comes with each input.
  */
-import {
-  PROGRESS_MILESTONES,
-  type AnalyticsDetail,
-  type AnalyticsEvent,
-  type AnalyticsEventName,
-  type AnalyticsPayload,
-  type NetworkType,
-} from '../../src/api/analytics-schema.ts';
+import { PROGRESS_MILESTONES, type AnalyticsEventName, type NetworkType } from '../../src/api/analytics-constants.ts';
+import type { AnalyticsDetail, AnalyticsEvent, AnalyticsPayload } from '../../src/api/analytics-schema.ts';
 import type { AdBreak, AdHistoryEntry, AnalyticsInput, ViewContext } from './analytics-inputs.ts';
 
 /** The element reports a wait only after 300 ms (src/core/events.ts): the stall began that much earlier. */

@@ -1,3 +1,4 @@
+import type { NetworkClass } from './abr/network-class.ts';
 /**
  * What crosses between the custom engine's main-thread adapter (src/engine/mse) and its worker.
  * Plain data only: everything here is structured-cloneable.
@@ -42,7 +43,8 @@ export type EngineReport =
   | { type: 'audio-tracks'; tracks: AudioTrackInfo[]; selected: number }
   | { type: 'audio-track-change'; index: number }
   | { type: 'stream-type'; streamType: 'on-demand' | 'live' | 'live:dvr' }
-  | { type: 'stats'; bandwidthBps: number | undefined; rendition: string | undefined }
+  /** The throughput measured from the engine's own downloads, and its network class (SPEC.md section 9). */
+  | { type: 'stats'; bandwidthBps: number | undefined; networkClass: NetworkClass | undefined; rendition: string | undefined }
   /** The engine gives up: `declined` means it never played (another engine should). */
   | { type: 'error'; error: SerializedError; declined: boolean };
 

@@ -147,6 +147,11 @@ export const REQUEST_POLICIES = {
    * one attempt, and the timer only frees the connection: nobody waits for them.
    */
   beacon: ONE_TRY_5_S,
+  /**
+   * A batch of analytics events to the collector: one attempt, 5 s. The analytics queue keeps a
+   * failed batch at its head and tries again with its own backoff, so giving up loses nothing.
+   */
+  analytics: ONE_TRY_5_S,
 } as const satisfies Record<string, RequestPolicy>;
 
 /**

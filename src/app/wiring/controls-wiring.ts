@@ -59,7 +59,13 @@ export function createPlayerFeatures({ video, element, bridge, fullscreenMode, c
     textTracks,
     fullscreen,
     pictureInPicture,
-    airPlay: { store: airPlay.store, pick: airPlay.showPicker },
+    airPlay: {
+      store: airPlay.store,
+      pick: () => {
+        cast.core.events.emit('ui', { action: 'airplay_icon_click' });
+        airPlay.showPicker();
+      },
+    },
     cast: casting,
     audioGain: { store: audioGain.store, setGain },
     destroy() {

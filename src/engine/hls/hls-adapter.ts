@@ -4,6 +4,7 @@ import Hls, { type ErrorData, type Level, type MediaPlaylist } from 'hls.js';
 import hlsWorkerUrl from 'hls.js/dist/hls.worker.js?url';
 import { PLAYER_ERROR_CODES, PlayerError } from '../../core/player-error.ts';
 import type { AudioTrack, EngineAdapter, EngineHost, Quality } from '../types.ts';
+import { networkClassOfBps } from '../../workers-client/network-class.ts';
 
 /** hls.js behind the engine interface: live HLS and whatever the custom engine declines. */
 export function createHlsAdapter(video: HTMLVideoElement, host: EngineHost): EngineAdapter {
@@ -22,7 +23,7 @@ export function createHlsAdapter(video: HTMLVideoElement, host: EngineHost): Eng
     instance.on(Hls.Events.LEVEL_SWITCHED, guard(instance, (_event, data) => {
       host.emit('quality-change', { index: data.level });
       const level = instance.levels[data.level];
-      host.emit('stats', { bandwidthBps: instance.bandwidthEstimate, rendition: level ? `${level.height}p` : undefined });
+      host.emit('stats', { bandwidthBps: instance.bandwidthEstimate, networkClass: networkClassOfBps(instance.bandwidthEstimate), rendition: level ? `${level.height}p` : undefined });
     }));
     instance.on(Hls.Events.LEVEL_LOADED, guard(instance, (_event, data) => {
       const details = data.details;
@@ -37,7 +38,7 @@ export function createHlsAdapter(video: HTMLVideoElement, host: EngineHost): Eng
     }));
     instance.on(Hls.Events.FRAG_LOADED, guard(instance, () => {
       const level = instance.levels[instance.currentLevel];
-      host.emit('stats', { bandwidthBps: instance.bandwidthEstimate, rendition: level ? `${level.height}p` : undefined });
+      host.emit('stats', { bandwidthBps: instance.bandwidthEstimate, networkClass: networkClassOfBps(instance.bandwidthEstimate), rendition: level ? `${level.height}p` : undefined });
     }));
     instance.on(Hls.Events.ERROR, guard(instance, (_event, data: ErrorData) => {
       if (!data.fatal) return;

@@ -73,7 +73,7 @@ export function createMseAdapter(video: HTMLVideoElement, host: EngineHost): Eng
         break;
       case 'stats':
         if (report.bandwidthBps) rememberBandwidth(report.bandwidthBps);
-        host.emit('stats', { bandwidthBps: report.bandwidthBps, rendition: report.rendition });
+        host.emit('stats', { bandwidthBps: report.bandwidthBps, networkClass: report.networkClass, rendition: report.rendition });
         break;
       case 'error': {
         const { category, code, message, detail } = report.error;

@@ -1,3 +1,4 @@
+import { networkClassOfBps, type NetworkClass } from '../abr/network-class.ts';
 import { ABR_DEFAULTS, capLevelsToSize, chooseNextLevel, chooseSeekLevel, chooseStartLevel, type AbrConfig } from '../abr/abr-controller.ts';
 import { ThroughputEstimator } from '../abr/throughput-estimator.ts';
 import type { EngineOpenOptions, EngineReport, PlaybackSnapshot } from '../engine-protocol.ts';
@@ -209,7 +210,7 @@ export class PlaybackSession implements TrackLoaderHost {
       cap: this.cap(),
       ...(this.manualLevel === undefined ? {} : { manual: this.manualLevel }),
     });
-    this.report({ type: 'stats', bandwidthBps: estimate, rendition: this.renditionOf(this.playingLevel) });
+    this.report({ type: 'stats', bandwidthBps: estimate, networkClass: classOf(estimate), rendition: this.renditionOf(this.playingLevel) });
     if (level !== this.currentLevel) void this.changeLevel(level, false);
   }
 
@@ -269,7 +270,7 @@ export class PlaybackSession implements TrackLoaderHost {
     if (!playing || playing.level === this.playingLevel) return;
     this.playingLevel = playing.level;
     this.report({ type: 'quality-change', index: playing.level });
-    this.report({ type: 'stats', bandwidthBps: this.estimator.estimateBps(), rendition: this.renditionOf(playing.level) });
+    this.report({ type: 'stats', bandwidthBps: this.estimator.estimateBps(), networkClass: classOf(this.estimator.estimateBps()), rendition: this.renditionOf(playing.level) });
   }
 
   /**
@@ -350,4 +351,9 @@ export class PlaybackSession implements TrackLoaderHost {
         : { category: 'media', code: PLAYER_CODES.MEDIA, severity: 'fatal', message, detail: { ...where, name: error instanceof Error ? error.name : 'Error' } };
     this.report({ type: 'error', declined: isDecline, error: described });
   }
+}
+
+/** The class of the measured throughput, none before the first measurement. */
+function classOf(estimateBps: number | undefined): NetworkClass | undefined {
+  return estimateBps === undefined ? undefined : networkClassOfBps(estimateBps);
 }

@@ -1,0 +1,35 @@
+/**
+ * The analytics schema's names and limits without zod: the worker and the page import these,
+ * the collector validates with analytics-schema.ts, which re-exports them.
+ */
+
+/**
+ * Every event name, sent to the page's stat function as `videoplayer_${name}` (SPEC.md section 7).
+ * Beyond the spec's list: `view_start` (the first frame with the playhead moving, with the start-up
+ * time), `rebuffer` (a stall of 250 ms or more, sent when it ends), `view_end` (the view's summary,
+ * on hide or on leaving the episode), `timeupdate` (every 60 s of playing), `unmute`.
+ */
+export const ANALYTICS_EVENT_NAMES = [
+  'ad_init', 'ad_play', 'ad_pause', 'ad_ended', 'ad_loaded', 'ad_timeupdate', 'ad_skip_btn_click', 'ad_banner_click',
+  'airplay_icon_click', 'popup_open',
+  'view_start', 'play', 'pause', 'seek', 'mute', 'unmute', 'progress', 'timeupdate', 'quality_change', 'rebuffer', 'ended', 'error', 'view_end',
+] as const;
+export type AnalyticsEventName = (typeof ANALYTICS_EVENT_NAMES)[number];
+
+/** Progress milestones, percent of the episode (SPEC.md section 9), each once per episode view. */
+export const PROGRESS_MILESTONES = [10, 25, 50, 75, 95, 100] as const;
+
+/** Network classes (SPEC.md section 9), measured from the engine's own downloads. */
+export const NETWORK_TYPES = ['gprs', '2g', '3g', '4g', 'wifi', 'unknown'] as const;
+export type NetworkType = (typeof NETWORK_TYPES)[number];
+
+export const DEVICE_TYPES = ['mobile', 'tablet', 'desktop'] as const;
+export type DeviceType = (typeof DEVICE_TYPES)[number];
+
+/** The popups a viewer can open (popup_open's `popup`). */
+export const POPUPS = ['settings', 'episodes', 'variants', 'subtitles', 'share'] as const;
+
+/** At most this many events in one batch (mux-embed sends at most 300 per beacon). */
+export const MAX_BATCH_EVENTS = 300;
+/** A batch sent with sendBeacon or fetch keepalive must stay under 64 kB; ours stay under 60 kB. */
+export const MAX_BATCH_BYTES = 60_000;

@@ -1,0 +1,4 @@
+import { expose } from 'comlink';
+import { createAnalyticsApi } from './analytics.api.ts';
+
+expose(createAnalyticsApi());
