@@ -9,6 +9,7 @@ import { browserMirror, idbDurableStore } from '../storage/idb-durable-store.ts'
 import { createMediaStorage } from '../storage/media-storage.ts';
 import { startPlayerApp, type PlayerApp } from './player-app.ts';
 import { createHostBridge } from './host/host-bridge.ts';
+import { analyticsSooner, recordPlayerEvents } from '../analytics/analytics-recorder.ts';
 import { connectStartButton } from './wiring/start-button.ts';
 import { errorView } from './app-errors.ts';
 import { PLAYER_ERROR_CODES, PlayerError } from '../core/player-error.ts';
@@ -62,11 +63,17 @@ function boot(): void {
     // The mirror is read now, synchronously: the first render already knows the saved values.
     storage: createMediaStorage({ mirror: browserMirror(), durable: idbDurableStore() }),
   });
+  const firstFrame = afterFirstFrame(app);
+  // Analytics note every event from now on, and arrive as their own chunk once they are needed.
+  const recording = recordPlayerEvents(app.events);
+  void Promise.race([firstFrame, analyticsSooner(app)])
+    .then(() => import('../analytics/start-analytics.ts'))
+    .then(({ startAnalytics }) => startAnalytics({ app, config, recorded: recording.stop() }), (error: unknown) => console.warn('analytics failed to load', error));
   // Fatal errors are reported; the reporter itself loads after the first frame, or at the first fatal error.
-  startErrorReporting(app, config, afterFirstFrame(app));
+  startErrorReporting(app, config, firstFrame);
   const bridge = createHostBridge();
   // Host messages and the session cookie matter to the page, never to this first frame.
-  void afterFirstFrame(app)
+  void firstFrame
     .then(() => import('./page-services.ts'))
     .then(({ startPageServices }) => startPageServices(app, bridge), (error: unknown) => console.warn('page services failed to load', error));
   const screen: ScreenOptions = {
