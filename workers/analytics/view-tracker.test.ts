@@ -57,6 +57,21 @@ describe('start-up time: play requested → first frame with the playhead moving
     expect(one(events, 'view_start').detail.startup_ms).toBe(250);
   });
 
+  it('a preroll that fails (a dead ad server, 8 s to the deadline) is neither start-up nor rebuffering', () => {
+    const events = run([
+      opened,
+      [0, { type: 'play-requested' }],
+      [0, { type: 'ad-break', state: 'start', breakType: 'preroll' }],
+      [8000, { type: 'ad-break', state: 'end', breakType: 'preroll' }],
+      [8010, { type: 'play' }],
+      [8100, { type: 'playing' }],
+      [8350, { type: 'time', currentTime: 0.25, duration: 100 }],
+      [9000, { type: 'hide' }],
+    ]);
+    expect(one(events, 'view_start').detail.startup_ms).toBe(100);
+    expect(one(events, 'view_end').detail).toMatchObject({ rebuffer_count: 0, rebuffer_total_ms: 0, exit_before_start: false });
+  });
+
   it('a view left before its first frame is an exit before start, during the preroll if one played', () => {
     const during = run([opened, [0, { type: 'play-requested' }], [100, { type: 'ad-break', state: 'start', breakType: 'preroll' }], [3000, { type: 'hide' }]]);
     expect(one(during, 'view_end').detail).toMatchObject({ exit_before_start: true, exit_during_preroll: true });
