@@ -1,6 +1,7 @@
 import cors from '@fastify/cors';
 import Fastify, { LogController, type FastifyInstance } from 'fastify';
 import { AdsRepository } from './ads/ads-repository.ts';
+import { analyticsRoutes } from './analytics/analytics-routes.ts';
 import { CatalogueRepository } from './catalogue/catalogue-repository.ts';
 import type { ServerConfig } from './config.ts';
 import type { Database } from './db/database.ts';
@@ -19,7 +20,7 @@ export interface AppOptions {
   logger?: boolean;
 }
 
-/** The whole HTTP surface: catalogue API, demo ad server, media, and the widget. */
+/** The whole HTTP surface: catalogue API, demo ad server, media, the widget, and the analytics collector with its dashboard. */
 export async function buildApp({ config, db, logger = false }: AppOptions): Promise<FastifyInstance> {
   const app = Fastify({
     logger: logger ? { level: 'info' } : false,
@@ -58,5 +59,11 @@ export async function buildApp({ config, db, logger = false }: AppOptions): Prom
   );
   await mediaRoutes(app, config.mediaDir);
   await widgetRoutes(app, { widgetDir: config.widgetDir, attributes: config.widget, catalogue });
+  await app.register(analyticsRoutes, {
+    db,
+    adminToken: config.adminToken,
+    collectRateLimit: config.collectRateLimit,
+    retentionDays: config.analyticsRetentionDays,
+  });
   return app;
 }

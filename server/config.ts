@@ -25,6 +25,12 @@ export interface ServerConfig {
   defaultCountry: string;
   /** What /embed writes into the widget root's data attributes (read by src/config). */
   widget: WidgetAttributes;
+  /** Opens /admin (the analytics dashboard); unset: /admin answers 503. ADMIN_TOKEN. */
+  adminToken: string | undefined;
+  /** Batches one client may send to POST /collect per minute; 0: no limit. COLLECT_RATE_LIMIT. */
+  collectRateLimit: number;
+  /** Days an analytics event is kept after it arrived; 0: until deleted by hand. ANALYTICS_RETENTION_DAYS. */
+  analyticsRetentionDays: number;
 }
 
 /** The widget's data attributes (SPEC.md section 1). */
@@ -68,6 +74,10 @@ const envSchema = z.object({
   LANG_ORDER: z.string().default('ru,en'),
   DASH_LIBRARY_URL: z.url().optional(),
   CAST_SENDER_URL: z.url().optional(),
+  // A guessable token would open the dashboard to anyone who can reach the server.
+  ADMIN_TOKEN: z.string().min(16, 'must be at least 16 characters').max(256).optional(),
+  COLLECT_RATE_LIMIT: z.string().regex(/^\d{1,6}$/, 'must be a whole number').transform(Number).default(120),
+  ANALYTICS_RETENTION_DAYS: z.string().regex(/^\d{1,5}$/, 'must be a whole number of days').transform(Number).default(90),
 });
 
 /** Reads the configuration; throws one error that lists every bad variable. */
@@ -99,5 +109,8 @@ export function loadServerConfig(env: NodeJS.ProcessEnv = process.env): ServerCo
       dashLibraryUrl: e.DASH_LIBRARY_URL,
       castSenderUrl: e.CAST_SENDER_URL,
     },
+    adminToken: e.ADMIN_TOKEN,
+    collectRateLimit: e.COLLECT_RATE_LIMIT,
+    analyticsRetentionDays: e.ANALYTICS_RETENTION_DAYS,
   };
 }

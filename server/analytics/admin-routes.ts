@@ -1,0 +1,126 @@
+import { readFile } from 'node:fs/promises';
+import { createRequire } from 'node:module';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { Queryable } from '../db/database.ts';
+import { HttpError } from '../http/http-error.ts';
+import { optionalText } from '../http/request-input.ts';
+import { ADMIN_PATH, adminAccess, clearAdminSession, sameSecret, setAdminSession } from './admin-auth.ts';
+import { DASHBOARD_DEFAULT_DAYS, DASHBOARD_MAX_DAYS, type DashboardData } from './dashboard-data.ts';
+import {
+  ADMIN_ASSETS_PATH, ADMIN_CSP, ADMIN_DISABLED_MESSAGE, DASHBOARD_PATH, renderDashboardPage, renderDisabledPage, renderLoginPage,
+} from './dashboard-page.ts';
+import { readDashboardData } from './dashboard-report.ts';
+
+export interface AdminRoutesOptions {
+  db: Queryable;
+  /** undefined: the operator has not set ADMIN_TOKEN, and every admin route answers 503. */
+  adminToken: string | undefined;
+}
+
+type Query = { Querystring: Record<string, unknown> };
+
+// @fastify/cors reads a route's `config.cors` (false: no CORS headers) but does not declare it.
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    cors?: false;
+  }
+}
+
+/** A guessed token costs a minute every few tries; the token itself is at least 16 characters. */
+const LOGIN_ATTEMPTS_PER_MINUTE = 10;
+const ASSETS_DIR = fileURLToPath(new URL('./assets/', import.meta.url));
+// chart.js's package exports do not name its UMD build: find the package, then the file.
+const CHART_JS_FILE = path.join(path.dirname(createRequire(import.meta.url).resolve('chart.js')), 'chart.umd.min.js');
+
+/** Served from our own origin (never a CDN): the page's CSP allows no other script. */
+const ASSETS: Record<string, { file: string; type: string }> = {
+  'chart.umd.min.js': { file: CHART_JS_FILE, type: 'text/javascript; charset=utf-8' },
+  'analytics-dashboard.js': { file: path.join(ASSETS_DIR, 'analytics-dashboard.js'), type: 'text/javascript; charset=utf-8' },
+  'analytics-dashboard.css': { file: path.join(ASSETS_DIR, 'analytics-dashboard.css'), type: 'text/css; charset=utf-8' },
+};
+
+/**
+ * The operator's pages under /admin: the analytics dashboard, its data, login and logout. They
+ * carry the operator's cookie, so they answer no other origin (cors: false) and may not be framed.
+ */
+export async function adminRoutes(app: FastifyInstance, options: AdminRoutesOptions): Promise<void> {
+  const assets = new Map(await Promise.all(Object.entries(ASSETS).map(async ([name, asset]) =>
+    [name, { body: await readFile(asset.file), type: asset.type }] as const)));
+  const token = options.adminToken;
+
+  app.addHook('onRequest', async (_request, reply) => {
+    void reply.headers({
+      'content-security-policy': ADMIN_CSP,
+      'x-content-type-options': 'nosniff',
+      'x-frame-options': 'DENY',
+      'referrer-policy': 'no-referrer',
+      'cache-control': 'no-store',
+    });
+  });
+
+  // Form posts carry the token as application/x-www-form-urlencoded, which Fastify does not read itself.
+  app.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string', bodyLimit: 4096 }, (_request, body, done) => {
+    done(null, Object.fromEntries(new URLSearchParams(String(body))));
+  });
+
+  const html = (reply: FastifyReply, status: number, body: string) => reply.status(status).type('text/html; charset=utf-8').send(body);
+  /** The page's guard: undefined when the operator may see it, else the answer already sent. */
+  const refusePage = (request: FastifyRequest, reply: FastifyReply) => {
+    if (token === undefined) return html(reply, 503, renderDisabledPage());
+    const access = adminAccess(request, token);
+    if (access === 'granted') return undefined;
+    return html(reply, access === 'wrong' ? 403 : 401, renderLoginPage(access === 'wrong' ? 'Неверный токен доступа.' : undefined));
+  };
+  const requireAccess = (request: FastifyRequest) => {
+    if (token === undefined) throw new HttpError(503, ADMIN_DISABLED_MESSAGE);
+    const access = adminAccess(request, token);
+    if (access === 'missing') throw new HttpError(401, 'Нужен токен доступа: заголовок Authorization: Bearer или вход через форму.');
+    if (access === 'wrong') throw new HttpError(403, 'Неверный токен доступа.');
+  };
+
+  const noCors = { cors: false } as const;
+  app.get<Query>(DASHBOARD_PATH, { config: noCors }, async (request, reply) => {
+    return refusePage(request, reply) ?? html(reply, 200, renderDashboardPage(daysOf(request.query.days)));
+  });
+
+  app.get<Query>(`${DASHBOARD_PATH}/data.json`, { config: noCors }, async (request): Promise<DashboardData> => {
+    requireAccess(request);
+    return readDashboardData(options.db, daysOf(request.query.days));
+  });
+
+  app.get(ADMIN_PATH, { config: noCors }, async (_request, reply) => reply.redirect(DASHBOARD_PATH, 303));
+
+  app.post<{ Body: Record<string, unknown> | undefined }>(
+    `${ADMIN_PATH}/login`,
+    { config: { ...noCors, rateLimit: { max: LOGIN_ATTEMPTS_PER_MINUTE, timeWindow: 60_000 } } },
+    async (request, reply) => {
+      if (token === undefined) return html(reply, 503, renderDisabledPage());
+      const given = request.body?.token;
+      if (typeof given !== 'string' || !sameSecret(given, token)) return html(reply, 403, renderLoginPage('Неверный токен доступа.'));
+      setAdminSession(request, reply, token);
+      return reply.redirect(DASHBOARD_PATH, 303);
+    },
+  );
+
+  app.post(`${ADMIN_PATH}/logout`, { config: noCors }, async (request, reply) => {
+    clearAdminSession(request, reply);
+    return reply.redirect(DASHBOARD_PATH, 303);
+  });
+
+  // The assets hold no data: no login, so the login page itself can be styled.
+  app.get<{ Params: { name: string } }>(`${ADMIN_ASSETS_PATH}:name`, { config: noCors }, async (request, reply) => {
+    const asset = assets.get(request.params.name);
+    if (!asset) throw new HttpError(404, `Nothing at GET ${ADMIN_ASSETS_PATH}${request.params.name}`);
+    return reply.type(asset.type).header('cache-control', 'no-cache').send(asset.body);
+  });
+}
+
+function daysOf(value: unknown): number {
+  const text = optionalText(value, 'query parameter days', 3);
+  if (text === undefined) return DASHBOARD_DEFAULT_DAYS;
+  const days = /^\d+$/.test(text) ? Number(text) : NaN;
+  if (!(days >= 1 && days <= DASHBOARD_MAX_DAYS)) throw new HttpError(400, `query parameter days must be a whole number from 1 to ${DASHBOARD_MAX_DAYS}`);
+  return days;
+}

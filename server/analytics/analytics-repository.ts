@@ -1,0 +1,40 @@
+import type { Queryable } from '../db/database.ts';
+import type { AnalyticsEvent, CollectResult } from '../../src/api/analytics-schema.ts';
+
+/**
+ * The whole batch goes in as one JSON parameter and one statement, so it is stored all or
+ * nothing, and 300 events need no 2 400 placeholders. An event_id already stored (a batch the
+ * player resent after a lost answer), or repeated inside the batch, is skipped.
+ */
+const INSERT_BATCH = `
+  INSERT INTO analytics_events (event_id, view_id, event, ts, network_type, video_id, payload, detail)
+  SELECT e.event_id, e.view_id, e.event, to_timestamp(e.ts / 1000), e.network_type,
+         (e.payload->>'video_id')::bigint, e.payload, e.detail
+  FROM jsonb_to_recordset($1::jsonb)
+    AS e(event_id text, view_id text, event text, ts float8, network_type text, payload jsonb, detail jsonb)
+  ON CONFLICT (event_id) DO NOTHING
+  RETURNING event_id`;
+
+/** The collector's store: viewing events, each kept once. */
+export class AnalyticsRepository {
+  private readonly db: Queryable;
+
+  constructor(db: Queryable) {
+    this.db = db;
+  }
+
+  async insertEvents(events: readonly AnalyticsEvent[]): Promise<CollectResult> {
+    const stored = await this.db.query<{ event_id: string }>(INSERT_BATCH, [JSON.stringify(events)]);
+    return { accepted: stored.length, duplicates: events.length - stored.length };
+  }
+
+  /** Deletes events that arrived more than `days` days ago; returns how many went. */
+  async deleteReceivedBefore(days: number): Promise<number> {
+    const [row] = await this.db.query<{ deleted: number }>(
+      `WITH gone AS (DELETE FROM analytics_events WHERE received_at < now() - make_interval(days => $1) RETURNING 1)
+       SELECT count(*)::int AS deleted FROM gone`,
+      [days],
+    );
+    return row?.deleted ?? 0;
+  }
+}
