@@ -2,6 +2,10 @@ import { defineConfig } from '@playwright/test';
 
 const PORT = Number(process.env.E2E_PORT ?? 8181);
 export const BASE_URL = `http://127.0.0.1:${PORT}`;
+/** The admin pages' token (error reports, analytics) the tests read them with. */
+export const ADMIN_TOKEN = 'e2e-admin-token-0123456789abcdef';
+/** A DSN on the server's own origin: the tunnel takes its envelopes and, not forwarding, sends nothing on. */
+export const ERROR_DSN = `http://public@127.0.0.1:${PORT}/1`;
 
 /**
  * End-to-end tests in Debian's Chromium (browsers cannot be downloaded here) against the real
@@ -41,7 +45,14 @@ export default defineConfig({
     reuseExistingServer: false,
     timeout: 120_000,
     // No ads unless a test asks for them (its page global names an ad list): the rest test the film.
-    env: { PORT: String(PORT), HOST: '127.0.0.1', DATA_DIR: 'memory://', AD_LIST_URL: '/catalog-api/ad-list.json?case=none' },
+    env: {
+      PORT: String(PORT),
+      HOST: '127.0.0.1',
+      DATA_DIR: 'memory://',
+      AD_LIST_URL: '/catalog-api/ad-list.json?case=none',
+      ADMIN_TOKEN,
+      ERROR_DSN,
+    },
     stdout: 'ignore',
     stderr: 'pipe',
   },

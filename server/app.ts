@@ -5,6 +5,7 @@ import { analyticsRoutes } from './analytics/analytics-routes.ts';
 import { CatalogueRepository } from './catalogue/catalogue-repository.ts';
 import type { ServerConfig } from './config.ts';
 import type { Database } from './db/database.ts';
+import { errorRoutes } from './errors/error-routes.ts';
 import { frameworkErrorHandler, installErrorHandlers } from './http/http-error.ts';
 import { CATALOG_API_PREFIX } from './http/paths.ts';
 import { adRoutes } from './routes/ad-routes.ts';
@@ -65,5 +66,6 @@ export async function buildApp({ config, db, logger = false }: AppOptions): Prom
     collectRateLimit: config.collectRateLimit,
     retentionDays: config.analyticsRetentionDays,
   });
+  await app.register(errorRoutes, { db, errorReporting: config.errorReporting, adminToken: config.adminToken });
   return app;
 }

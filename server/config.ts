@@ -1,5 +1,6 @@
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
+import { parseDsn } from './errors/sentry-envelope.ts';
 
 /**
  * The server's configuration, from the environment. Every key says who reads it.
@@ -25,12 +26,25 @@ export interface ServerConfig {
   defaultCountry: string;
   /** What /embed writes into the widget root's data attributes (read by src/config). */
   widget: WidgetAttributes;
+  /** POST /error-tunnel (server/errors). */
+  errorReporting: ErrorReportingConfig;
   /** Opens /admin (the analytics dashboard); unset: /admin answers 503. ADMIN_TOKEN. */
   adminToken: string | undefined;
   /** Batches one client may send to POST /collect per minute; 0: no limit. COLLECT_RATE_LIMIT. */
   collectRateLimit: number;
   /** Days an analytics event is kept after it arrived; 0: until deleted by hand. ANALYTICS_RETENTION_DAYS. */
   analyticsRetentionDays: number;
+}
+
+export interface ErrorReportingConfig {
+  /**
+   * ERROR_DSN: the Sentry DSN the players report to (also written into the widget as
+   * data-error-dsn). When set, the tunnel takes only this DSN's envelopes. Unset: the players
+   * send nothing.
+   */
+  dsn: string | undefined;
+  /** ERROR_FORWARD=true: the tunnel passes each envelope on to that DSN's Sentry host. Default false (stored only). */
+  forward: boolean;
 }
 
 /** The widget's data attributes (SPEC.md section 1). */
@@ -43,6 +57,8 @@ export interface WidgetAttributes {
   fullscreenMode: 'native' | 'stretch';
   /** ERROR_PROJECT: error-reporting project label. */
   errorProject: string;
+  /** ERROR_DSN: error reports go out only when it is set. */
+  errorDsn: string | undefined;
   /** LANG_ORDER: preferred audio/subtitle languages, comma-separated. */
   langOrder: string[];
   /** DASH_LIBRARY_URL: a dash.js build to load instead of ours; its origin is allowed to run scripts. */
@@ -71,6 +87,8 @@ const envSchema = z.object({
   AD_LIST_URL: z.string().min(1).default('/catalog-api/ad-list.json'),
   FULLSCREEN_MODE: z.enum(['native', 'stretch']).default('native'),
   ERROR_PROJECT: z.string().min(1).default('other'),
+  ERROR_DSN: z.string().refine((text) => parseDsn(text) !== undefined, 'must be a Sentry DSN: http(s)://public_key@host/project_id').optional(),
+  ERROR_FORWARD: z.enum(['true', 'false']).default('false'),
   LANG_ORDER: z.string().default('ru,en'),
   DASH_LIBRARY_URL: z.url().optional(),
   CAST_SENDER_URL: z.url().optional(),
@@ -90,6 +108,8 @@ export function loadServerConfig(env: NodeJS.ProcessEnv = process.env): ServerCo
     throw new Error(`Bad server configuration:\n  ${problems.join('\n  ')}`);
   }
   const e = parsed.data;
+  // Forwarding goes only to the configured DSN's host: without one there is nowhere to go.
+  if (e.ERROR_FORWARD === 'true' && !e.ERROR_DSN) throw new Error('Bad server configuration:\n  ERROR_FORWARD: needs ERROR_DSN');
   return {
     port: e.PORT,
     host: e.HOST,
@@ -105,10 +125,12 @@ export function loadServerConfig(env: NodeJS.ProcessEnv = process.env): ServerCo
       adListUrl: e.AD_LIST_URL,
       fullscreenMode: e.FULLSCREEN_MODE,
       errorProject: e.ERROR_PROJECT,
+      errorDsn: e.ERROR_DSN,
       langOrder: e.LANG_ORDER.split(',').map((code) => code.trim()).filter(Boolean),
       dashLibraryUrl: e.DASH_LIBRARY_URL,
       castSenderUrl: e.CAST_SENDER_URL,
     },
+    errorReporting: { dsn: e.ERROR_DSN, forward: e.ERROR_FORWARD === 'true' },
     adminToken: e.ADMIN_TOKEN,
     collectRateLimit: e.COLLECT_RATE_LIMIT,
     analyticsRetentionDays: e.ANALYTICS_RETENTION_DAYS,

@@ -15,6 +15,7 @@ export function renderEmbedDocument(template: string, attributes: WidgetAttribut
     'data-fullscreen-mode': attributes.fullscreenMode,
     'data-error-project': attributes.errorProject,
     'data-lang-order': attributes.langOrder.join(','),
+    ...(attributes.errorDsn ? { 'data-error-dsn': attributes.errorDsn } : {}),
     ...(attributes.dashLibraryUrl ? { 'data-dash-library-url': attributes.dashLibraryUrl } : {}),
     ...(attributes.castSenderUrl ? { 'data-cast-sender-url': attributes.castSenderUrl } : {}),
   };

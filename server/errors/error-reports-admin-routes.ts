@@ -1,0 +1,37 @@
+import type { FastifyInstance } from 'fastify';
+import { z } from 'zod';
+import { adminAccess } from '../analytics/admin-auth.ts';
+import { HttpError } from '../http/http-error.ts';
+import type { ErrorReportsRepository, StoredErrorReport } from './error-reports-repository.ts';
+
+export const ERROR_REPORTS_ADMIN_PATH = '/admin/error-reports';
+
+const querySchema = z.object({
+  limit: z.string().regex(/^\d{1,3}$/, 'must be a whole number').transform(Number).pipe(z.number().min(1).max(500)).default(100),
+});
+
+export interface ErrorReportsAdminOptions {
+  reports: ErrorReportsRepository;
+  /** ADMIN_TOKEN; unset: the listing answers 503, as the analytics dashboard does. */
+  adminToken: string | undefined;
+}
+
+/**
+ * GET /admin/error-reports: the envelopes the tunnel stored, newest first, as JSON, for the
+ * operator (the same ADMIN_TOKEN as the analytics dashboard: a Bearer header or its session).
+ */
+export function errorReportsAdminRoutes(app: FastifyInstance, options: ErrorReportsAdminOptions): void {
+  app.get(ERROR_REPORTS_ADMIN_PATH, async (request, reply): Promise<{ reports: StoredErrorReport[] }> => {
+    if (!options.adminToken) throw new HttpError(503, 'the admin pages are off: ADMIN_TOKEN is not set');
+    const access = adminAccess(request, options.adminToken);
+    if (access === 'missing') {
+      void reply.header('www-authenticate', 'Bearer');
+      throw new HttpError(401, 'an admin token is needed');
+    }
+    if (access === 'wrong') throw new HttpError(403, 'wrong admin token');
+    const query = querySchema.safeParse(request.query);
+    if (!query.success) throw new HttpError(400, `limit ${query.error.issues[0]?.message ?? 'is wrong'}`);
+    void reply.header('cache-control', 'no-store');
+    return { reports: await options.reports.list(query.data.limit) };
+  });
+}
