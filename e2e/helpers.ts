@@ -63,7 +63,7 @@ export async function seekAndTimeFirstFrame(video: Locator, target: number, tole
  * over the player.
  */
 export async function showControls(page: Page): Promise<void> {
-  const box = await page.locator('video').boundingBox();
+  const box = await page.locator('video.player__video').boundingBox();
   if (!box) throw new Error('no video on the page');
   await page.mouse.move(box.x + box.width / 2, box.y + box.height / 3);
   await page.mouse.move(box.x + box.width / 2 + 5, box.y + box.height / 3 + 5);

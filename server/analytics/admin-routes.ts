@@ -12,6 +12,7 @@ import {
   ADMIN_ASSETS_PATH, ADMIN_CSP, ADMIN_DISABLED_MESSAGE, DASHBOARD_PATH, renderDashboardPage, renderDisabledPage, renderLoginPage,
 } from './dashboard-page.ts';
 import { readDashboardData } from './dashboard-report.ts';
+import { AnalyticsRepository } from './analytics-repository.ts';
 
 export interface AdminRoutesOptions {
   db: Queryable;
@@ -27,6 +28,9 @@ declare module 'fastify' {
     cors?: false;
   }
 }
+
+/** The most events one listing returns (the newest). */
+const EVENTS_LISTED = 1000;
 
 /** A guessed token costs a minute every few tries; the token itself is at least 16 characters. */
 const LOGIN_ATTEMPTS_PER_MINUTE = 10;
@@ -88,6 +92,15 @@ export async function adminRoutes(app: FastifyInstance, options: AdminRoutesOpti
   app.get<Query>(`${DASHBOARD_PATH}/data.json`, { config: noCors }, async (request): Promise<DashboardData> => {
     requireAccess(request);
     return readDashboardData(options.db, daysOf(request.query.days));
+  });
+
+  // The raw events of one viewer or one view (user_id or view_id is required: no bulk export here).
+  app.get<Query>(`${DASHBOARD_PATH}/events.json`, { config: noCors }, async (request) => {
+    requireAccess(request);
+    const userId = optionalText(request.query.user_id, 'query parameter user_id', 512);
+    const viewId = optionalText(request.query.view_id, 'query parameter view_id', 64);
+    if (userId === undefined && viewId === undefined) throw new HttpError(400, 'query parameter user_id or view_id is required');
+    return { events: await new AnalyticsRepository(options.db).listEvents({ userId, viewId }, EVENTS_LISTED) };
   });
 
   app.get(ADMIN_PATH, { config: noCors }, async (_request, reply) => reply.redirect(DASHBOARD_PATH, 303));

@@ -15,6 +15,18 @@ const INSERT_BATCH = `
   ON CONFLICT (event_id) DO NOTHING
   RETURNING event_id`;
 
+/** One stored event as the operator's listing shows it. */
+export interface StoredEventRow {
+  event_id: string;
+  view_id: string;
+  event: string;
+  ts: number;
+  network_type: string;
+  payload: unknown;
+  detail: unknown;
+  received_at: string;
+}
+
 /** The collector's store: viewing events, each kept once. */
 export class AnalyticsRepository {
   private readonly db: Queryable;
@@ -26,6 +38,22 @@ export class AnalyticsRepository {
   async insertEvents(events: readonly AnalyticsEvent[]): Promise<CollectResult> {
     const stored = await this.db.query<{ event_id: string }>(INSERT_BATCH, [JSON.stringify(events)]);
     return { accepted: stored.length, duplicates: events.length - stored.length };
+  }
+
+  /**
+   * The latest stored events of one viewer (user_id) or one view, oldest first: what support
+   * reads when a viewer reports a problem, and what the end-to-end tests check delivery with.
+   */
+  async listEvents(filter: { userId?: string | undefined; viewId?: string | undefined }, limit: number): Promise<StoredEventRow[]> {
+    const rows = await this.db.query<StoredEventRow>(
+      `SELECT event_id, view_id, event, (extract(epoch FROM ts) * 1000)::bigint AS ts, network_type, payload, detail, received_at
+       FROM analytics_events
+       WHERE ($1::text IS NULL OR payload->>'user_id' = $1) AND ($2::text IS NULL OR view_id = $2)
+       ORDER BY received_at DESC, ts DESC
+       LIMIT $3`,
+      [filter.userId ?? null, filter.viewId ?? null, limit],
+    );
+    return rows.reverse().map((row) => ({ ...row, ts: Number(row.ts) }));
   }
 
   /** Deletes events that arrived more than `days` days ago; returns how many went. */

@@ -124,3 +124,9 @@ export type AnalyticsBatch = z.infer<typeof analyticsBatchSchema>;
 /** POST /collect's answer: how many events were new, and how many were already stored. */
 export const collectResultSchema = z.strictObject({ accepted: z.number().int(), duplicates: z.number().int() });
 export type CollectResult = z.infer<typeof collectResultSchema>;
+
+/** GET /admin/analytics/events.json: one viewer's or one view's stored events, oldest first. */
+export const storedEventListSchema = z.strictObject({
+  events: z.array(analyticsEventSchema.extend({ ts: z.number().int(), received_at: z.string() })),
+});
+export type StoredEventList = z.infer<typeof storedEventListSchema>;

@@ -3,6 +3,8 @@ import type { LightMyRequestResponse } from 'fastify';
 import { dashboardDataSchema } from '../../server/analytics/dashboard-data.ts';
 import { loadServerConfig } from '../../server/config.ts';
 import { expectApiError, expectJson, startTestApp, type TestApp } from './helpers.ts';
+import { batchOf, eventOf, newViewId } from './analytics-events.ts';
+import { storedEventListSchema } from '../../src/api/analytics-schema.ts';
 
 // The operator's pages under /admin: a token (ADMIN_TOKEN), a login cookie, a strict CSP.
 const TOKEN = 'admin-test-token-0123456789abcdef';
@@ -200,5 +202,26 @@ describe('the configuration', () => {
     ['ANALYTICS_RETENTION_DAYS', '1.5'],
   ])('rejects %s=%j with a message naming it', (name, value) => {
     expect(() => loadServerConfig({ [name]: value })).toThrow(new RegExp(`\\b${name}\\b`));
+  });
+});
+
+describe('one viewer\'s events (events.json)', () => {
+  it('lists what a user_id or a view sent, oldest first, behind the token; neither given is a 400', async () => {
+    const viewId = newViewId();
+    const userId = `support-${viewId}`;
+    const events = [
+      eventOf({ event: 'view_start', viewId, ts: Date.now() - 2000, payload: { user_id: userId }, detail: { startup_ms: 420 } }),
+      eventOf({ event: 'pause', viewId, ts: Date.now() - 1000, payload: { user_id: userId } }),
+      eventOf({ event: 'play', viewId: newViewId(), ts: Date.now(), payload: { user_id: 'someone-else' } }),
+    ];
+    expect((await t.app.inject({ method: 'POST', url: '/collect', payload: batchOf(events) })).statusCode).toBe(200);
+    const bearer = { authorization: `Bearer ${TOKEN}` };
+    const byUser = expectJson(await t.app.inject({ url: `/admin/analytics/events.json?user_id=${userId}`, headers: bearer }), 200, storedEventListSchema);
+    expect(byUser.events.map((event) => event.event)).toEqual(['view_start', 'pause']);
+    expect(byUser.events[0]!.detail).toEqual({ startup_ms: 420 });
+    const byView = expectJson(await t.app.inject({ url: `/admin/analytics/events.json?view_id=${viewId}`, headers: bearer }), 200, storedEventListSchema);
+    expect(byView.events.map((event) => event.event_id)).toEqual(events.slice(0, 2).map((event) => event.event_id));
+    expectApiError(await t.app.inject({ url: '/admin/analytics/events.json', headers: bearer }), 400);
+    expectApiError(await t.app.inject(`/admin/analytics/events.json?user_id=${userId}`), 401);
   });
 });
