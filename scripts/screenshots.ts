@@ -5,7 +5,7 @@
  * server in memory on a spare port.
  */
 import { chromium, type Browser, type Page } from '@playwright/test';
-import { rm, mkdir } from 'node:fs/promises';
+import { mkdir } from 'node:fs/promises';
 import { loadServerConfig } from '../server/config.ts';
 import { startServer } from '../server/main.ts';
 import { buildWidgetIfStale } from './widget-build.ts';
@@ -73,7 +73,7 @@ async function shootAd(target: Browser, name: string, viewport: { width: number;
 }
 
 try {
-  await rm(OUT, { recursive: true, force: true });
+  // Each shot overwrites its own file; the dashboard's (scripts/analytics-screenshot.ts) stays.
   await mkdir(OUT, { recursive: true });
   for (const [name, viewport, touch] of SIZES) await shoot(browser, name, viewport, touch);
   for (const [name, viewport, touch] of SIZES) await shootAd(browser, name, viewport, touch);
