@@ -48,8 +48,12 @@ export const sessionSchema = z.strictObject({
 });
 export type Session = z.infer<typeof sessionSchema>;
 
-/** POST /authentication/refresh: the refresh token rotates on every use (RFC 9700). */
-export const refreshBodySchema = z.strictObject({ refreshToken: z.string().min(1).max(512), accessToken: z.string().max(4096).optional() });
+/**
+ * POST /authentication/refresh: the refresh token rotates on every use (RFC 9700). The body's
+ * refreshToken may be left out when the refreshToken cookie carries it: a frame cannot read an
+ * HttpOnly cookie, but the browser sends it.
+ */
+export const refreshBodySchema = z.strictObject({ refreshToken: z.string().min(1).max(512).optional(), accessToken: z.string().max(4096).optional() });
 
 export const restoreInitBodySchema = z.strictObject({ email: emailSchema });
 export const restoreVisitBodySchema = z.strictObject({ token: z.string().min(16).max(256) });
