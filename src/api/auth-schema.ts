@@ -8,11 +8,17 @@ import { z } from 'zod';
 export const ROLES = ['viewer', 'admin'] as const;
 export type Role = (typeof ROLES)[number];
 
-/** Texts a stranger sends: bounded, and no control characters (NUL included). */
-const text = (max: number) => z.string().min(1).max(max).regex(/^[^\u0000-\u001f\u007f]*$/, 'must not contain control characters');
+/** Any C0 control character or DEL (NUL included): refused in every text a stranger sends. */
+// eslint-disable-next-line no-control-regex -- matching control characters is the point
+export const CONTROL_CHARACTERS = /[\u0000-\u001f\u007f]/;
+
+/** Texts a stranger sends: bounded, and no control characters. */
+const text = (max: number) => z.string().min(1).max(max).refine((value) => !CONTROL_CHARACTERS.test(value), 'must not contain control characters');
 export const emailSchema = text(254).pipe(z.email()).transform((email) => email.toLowerCase());
 /** OWASP: at least 8 characters, long passphrases allowed, nothing else imposed. */
-export const passwordSchema = z.string().min(8, 'must be at least 8 characters').max(128).regex(/^[^\u0000]*$/, 'must not contain NUL');
+export const passwordSchema = z.string().min(8, 'must be at least 8 characters').max(128).refine((value) => !value.includes('\u0000'), 'must not contain NUL');
+/** The server's opaque tokens (refresh tokens, restore links) are base64url: nothing else can be one. */
+const opaqueToken = (min: number, max: number) => z.string().min(min).max(max).regex(/^[A-Za-z0-9_-]+$/, 'must be a token we issued');
 
 export const userSchema = z.strictObject({
   id: z.number().int(),
@@ -53,12 +59,44 @@ export type Session = z.infer<typeof sessionSchema>;
  * refreshToken may be left out when the refreshToken cookie carries it: a frame cannot read an
  * HttpOnly cookie, but the browser sends it.
  */
-export const refreshBodySchema = z.strictObject({ refreshToken: z.string().min(1).max(512).optional(), accessToken: z.string().max(4096).optional() });
+export const refreshBodySchema = z.strictObject({ refreshToken: opaqueToken(1, 512).optional(), accessToken: z.string().max(4096).regex(/^[A-Za-z0-9_.-]*$/, 'must be a JWT').optional() });
 
+/** POST /user/password/restore/init: a link is mailed when the account exists; the answer is the same either way. */
 export const restoreInitBodySchema = z.strictObject({ email: emailSchema });
-export const restoreVisitBodySchema = z.strictObject({ token: z.string().min(16).max(256) });
-export const restoreBodySchema = z.strictObject({ token: z.string().min(16).max(256), password: passwordSchema });
+/** PUT /user/password/restore/visit-link: is this mailed link still good? Answers whose account it opens. */
+export const restoreVisitBodySchema = z.strictObject({ token: opaqueToken(16, 256) });
+export const restoreVisitResultSchema = z.strictObject({ email: z.string() });
+/** POST /user/password/restore: the link's new password; every session of the account ends. */
+export const restoreBodySchema = z.strictObject({ token: opaqueToken(16, 256), password: passwordSchema });
+/** POST /user/password/change: every other session of the account ends; the caller's stays. */
 export const passwordChangeBodySchema = z.strictObject({ oldPassword: z.string().min(1).max(128), newPassword: passwordSchema });
+/** What restore/init (accepted), restore and change (changed) answer. */
+export const actionResultSchema = z.strictObject({ status: z.enum(['accepted', 'changed']) });
+export type ActionResult = z.infer<typeof actionResultSchema>;
+
+/** PATCH /user/rename?name=…: answers the renamed user. */
+export const renameQuerySchema = z.strictObject({ name: text(100) });
+
+/** What a subscription may be bought for, and how many days one payment keeps it. */
+export const PLAN_DAYS = { monthly: 30, yearly: 365 } as const;
+export const PLANS = ['monthly', 'yearly'] as const;
+export type Plan = (typeof PLANS)[number];
+/** POST /subscription?plan=…: opens a checkout; the billing provider's notify call settles it. */
+export const subscriptionQuerySchema = z.strictObject({ plan: z.enum(PLANS) });
+export const checkoutSchema = z.strictObject({ checkoutId: z.string(), plan: z.enum(PLANS), status: z.literal('pending') });
+/**
+ * POST /subscription/notify: the billing provider's webhook, signed with the shared secret
+ * (header X-Billing-Signature: t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<raw body>">).
+ */
+export const billingNotifyBodySchema = z.strictObject({
+  eventId: text(100),
+  type: z.enum(['payment.succeeded', 'subscription.cancelled', 'subscription.expired']),
+  checkoutId: text(100),
+  /** payment.succeeded: paid until; absent: the plan's days from now. */
+  paidUntil: z.iso.datetime({ offset: true }).optional(),
+});
+export type BillingNotify = z.infer<typeof billingNotifyBodySchema>;
+export const billingNotifyResultSchema = z.strictObject({ status: z.enum(['processed', 'duplicate']) });
 
 /** POST /administration/users: one page of accounts, optionally filtered by email or name. */
 export const usersQueryBodySchema = z.strictObject({
@@ -66,6 +104,8 @@ export const usersQueryBodySchema = z.strictObject({
   pageSize: z.number().int().min(1).max(100).default(20),
   query: text(100).optional(),
 });
+/** POST /administration/block-user/{id}: answers the blocked user; its sessions end at once. */
+export const blockUserParamsSchema = z.strictObject({ id: z.string().regex(/^\d{1,9}$/, 'must be a positive integer').transform(Number).pipe(z.number().int().min(1)) });
 export const usersPageSchema = z.strictObject({ items: z.array(userSchema), total: z.number().int(), page: z.number().int(), pageSize: z.number().int() });
 
 /** The access token's claims (a JWT): who, which role, until when, which session. */

@@ -2,6 +2,7 @@ import type { Availability, Content, Episode, MasterManifest, Season } from './s
 import { availabilityDomain } from './availability-domain.ts';
 import { RequestError } from './request-error.ts';
 import { extraHeadersFilter, sessionContextFilter } from './net/catalogue-filters.ts';
+import { authFilter } from './auth/auth-filter.ts';
 import { createRequestEngine, FetchFailure, type Download, type RequestEngine } from './net/request-engine.ts';
 
 export interface CatalogueClientOptions {
@@ -11,6 +12,8 @@ export interface CatalogueClientOptions {
   pageUrl: string;
   /** document.cookie, read on every request (the fingerprint cookie may appear later). */
   cookie: () => string;
+  /** The authentication service's base URL, absolute or relative to the page; default /authenticator. */
+  authBaseUrl?: string;
   /** Extra headers the host set globally (SPEC.md section 7). */
   extraHeaders?: () => Record<string, string>;
   fetch?: typeof fetch;
@@ -35,7 +38,11 @@ export function createCatalogueClient(options: CatalogueClientOptions): Catalogu
   const base = new URL(options.baseUrl.replace(/\/?$/, '/'), options.pageUrl);
   const requests = createRequestEngine({
     fetchImpl: options.fetch ?? globalThis.fetch.bind(globalThis),
-    requestFilters: [extraHeadersFilter(options.extraHeaders), sessionContextFilter(options.cookie)],
+    requestFilters: [
+      extraHeadersFilter(options.extraHeaders),
+      sessionContextFilter(options.cookie),
+      authFilter({ cookie: options.cookie, extraHeaders: options.extraHeaders, authBaseUrl: new URL(options.authBaseUrl ?? '/authenticator', options.pageUrl).href, fetchImpl: options.fetch }),
+    ],
   });
 
   async function getJson<T>(url: string, kind: 'catalogue' | 'manifest', signal?: AbortSignal): Promise<T> {
@@ -45,8 +52,9 @@ export function createCatalogueClient(options: CatalogueClientOptions): Catalogu
     } catch (error) {
       // Aborts pass through untouched: the caller's own reason, not a failed request.
       if (signal?.aborted) throw signal.reason ?? error;
-      const failure = error instanceof FetchFailure ? error : undefined;
-      throw new RequestError(url, failure?.failure.kind === 'status' ? failure.failure.status : 0, failure?.body ?? '');
+      // What is not a failed request (an invalid token) is itself the error.
+      if (!(error instanceof FetchFailure)) throw error;
+      throw new RequestError(url, error.failure.kind === 'status' ? error.failure.status : 0, error.body);
     }
     const text = new TextDecoder().decode(download.bytes);
     try {

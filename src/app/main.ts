@@ -50,6 +50,7 @@ function boot(): void {
   if (config.engine === undefined || config.engine === 'mse') prewarmPlayback();
   const client = createCatalogueClient({
     baseUrl: config.apiBaseUrl,
+    authBaseUrl: config.authBaseUrl,
     pageUrl: window.location.href,
     cookie: () => document.cookie,
     extraHeaders: () => config.requestHeaders,

@@ -22,6 +22,7 @@ const isHeaderMap: Checker = (value) =>
   Object.entries(value).every(([name, text]) => /^[!#$%&'*+.^`|~\w-]+$/.test(name) && typeof text === 'string' && !/[\r\n\0]/.test(text));
 const CHECKS: { [K in keyof WidgetConfig]: { check: Checker; expected: string } } = {
   apiBaseUrl: { check: isString, expected: 'a non-empty string' },
+  authBaseUrl: { check: isString, expected: 'a non-empty string' },
   adListUrl: { check: isString, expected: 'a non-empty string' },
   adMarking: {
     check: (v) => v === undefined || (typeof v === 'object' && v !== null && !Array.isArray(v) &&

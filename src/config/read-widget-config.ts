@@ -39,6 +39,7 @@ function fromPath(pathname: string): { season: number; episode: number } | undef
 function fromDataset(data: DOMStringMap): Record<string, unknown> {
   return {
     apiBaseUrl: data.apiBaseUrl,
+    authBaseUrl: data.authBaseUrl,
     adListUrl: data.adListUrl,
     fullscreenMode: data.fullscreenMode,
     errorProject: data.errorProject,

@@ -5,6 +5,11 @@
 export interface WidgetConfig {
   /** data-api-base-url / global apiBaseUrl: base URL of the catalogue API. */
   apiBaseUrl: string;
+  /**
+   * data-auth-base-url / global authBaseUrl: the authentication service (SPEC.md section 7), whose
+   * refresh call renews an expired access token before a catalogue call. Default '/authenticator'.
+   */
+  authBaseUrl: string;
   /** data-ad-list-url / global adListUrl: the ad list (prerollList, midrollList). */
   adListUrl: string;
   /**
@@ -103,6 +108,7 @@ export const DEFAULT_NEXT_EPISODE_COUNTDOWN_SECONDS = 5;
 export function createDefaultConfig(): WidgetConfig {
   return {
     apiBaseUrl: '/catalog-api',
+    authBaseUrl: '/authenticator',
     adListUrl: '/catalog-api/ad-list.json',
     adBreakTimeoutMs: 8_000,
     adMarking: undefined,

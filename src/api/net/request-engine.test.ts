@@ -134,7 +134,7 @@ describe('beacons (ad tracking)', () => {
       seen.push(init);
       return new Response(null, { status: 200 });
     }) as typeof fetch;
-    const engine = createRequestEngine({ fetchImpl, requestFilters: [(request) => (request.headers['X-Session-Context'] = 'secret')] });
+    const engine = createRequestEngine({ fetchImpl, requestFilters: [(request) => void (request.headers['X-Session-Context'] = 'secret')] });
     const download = await engine.request('https://ads.example/track?e=start', { kind: 'beacon', signal: new AbortController().signal });
     expect(download.bytes.byteLength).toBe(0);
     expect(seen[0]).toMatchObject({ keepalive: true, mode: 'no-cors', method: 'GET' });

@@ -67,7 +67,8 @@ export interface IncomingResponse {
   readonly headers: Headers;
 }
 
-export type RequestFilter = (request: OutgoingRequest) => void;
+/** May be async: the auth filter refreshes an expired token before the request goes out. */
+export type RequestFilter = (request: OutgoingRequest) => void | Promise<void>;
 export type ResponseFilter = (response: IncomingResponse) => void;
 
 export interface RequestOptions {
@@ -105,9 +106,11 @@ export function createRequestEngine(engineOptions: RequestEngineOptions = {}): R
         try {
           return await fetchOnce(url, options, engineOptions, policy.timeToFirstByteMs, policy.maxLoadTimeMs);
         } catch (error) {
-          const failure = error instanceof FetchFailure ? error.failure : ({ kind: 'network' } as const);
+          // Only a filter throws anything else (an invalid token): not for retrying.
+          if (!(error instanceof FetchFailure)) throw error;
+          const { failure } = error;
           if (options.signal.aborted || !shouldRetry(policy, attempt, failure)) {
-            throw error instanceof FetchFailure ? error : new FetchFailure(url, options.signal.aborted ? { kind: 'aborted' } : failure);
+            throw options.signal.aborted && failure.kind !== 'aborted' ? new FetchFailure(url, { kind: 'aborted' }) : error;
           }
           await delay(retryDelay(policy, attempt), options.signal);
           options.onRetry?.();
@@ -125,6 +128,13 @@ export function fetchWithPolicy(url: string, options: RequestOptions & Pick<Requ
 async function fetchOnce(url: string, options: RequestOptions, engine: RequestEngineOptions, ttfbLimitMs: number, loadLimitMs: number): Promise<Download> {
   const now = engine.now ?? (() => performance.now());
   const fetchImpl = engine.fetchImpl ?? fetch;
+  // A beacon outlives the page (keepalive) and goes to a third party that sends no CORS headers:
+  // its answer is opaque, and that it was sent is all there is to know. No filter sees it: the
+  // catalogue's headers and tokens are not for ad servers. A filter's own failure (an invalid
+  // token) is the request's, as it is: it is not a network failure to retry.
+  const beacon = options.kind === 'beacon';
+  const request: OutgoingRequest = { url, kind: options.kind, headers: {} };
+  if (!beacon) for (const filter of engine.requestFilters ?? []) await filter(request);
   // An owner that already gave up (a seek, destroy) gets no request at all.
   if (options.signal.aborted) throw new FetchFailure(url, { kind: 'aborted' });
   const attempt = new AbortController();
@@ -137,12 +147,6 @@ async function fetchOnce(url: string, options: RequestOptions, engine: RequestEn
   const loadTimer = timeout(loadLimitMs);
   const started = now();
   try {
-    // A beacon outlives the page (keepalive) and goes to a third party that sends no CORS headers:
-    // its answer is opaque, and that it was sent is all there is to know. No filter sees it: the
-    // catalogue's headers and tokens are not for ad servers.
-    const beacon = options.kind === 'beacon';
-    const request: OutgoingRequest = { url, kind: options.kind, headers: {} };
-    if (!beacon) for (const filter of engine.requestFilters ?? []) filter(request);
     const { headers } = request;
     if (options.byteRange) headers.Range = `bytes=${options.byteRange.offset}-${options.byteRange.offset + options.byteRange.length - 1}`;
     const init: RequestInit = beacon ? { method: 'GET', signal: attempt.signal, keepalive: true, mode: 'no-cors', credentials: 'include' } : { method: options.method ?? 'GET', signal: attempt.signal, headers };
