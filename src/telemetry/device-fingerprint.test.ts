@@ -89,7 +89,7 @@ describe('ensureDeviceFingerprint (SPEC.md sections 3, 7, 9)', () => {
     expect(loadLibrary).not.toHaveBeenCalled();
     fire();
     expect(await result).toBe('f00dfeed');
-    expect(writes).toEqual([`${EXPECTED_COOKIE}; SameSite=None; Secure`]);
+    expect(writes).toEqual([`${EXPECTED_COOKIE}; SameSite=None; Secure; Partitioned`]);
   });
 
   it('writes the cookie without SameSite=None; Secure on http', async () => {

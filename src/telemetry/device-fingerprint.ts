@@ -102,11 +102,13 @@ export async function ensureDeviceFingerprint({
 /**
  * The Set-Cookie string. The player runs in a third-party iframe, where browsers store and send
  * a cookie only with SameSite=None, which they accept only with Secure, which needs https; on
- * http (local development) both are left out, or the cookie would be dropped.
+ * http (local development) both are left out, or the cookie would be dropped. Partitioned (CHIPS)
+ * keeps it in a jar of its own per host site, which is how browsers that block third-party
+ * cookies still keep it.
  */
 export function deviceFingerprintCookie(value: string, protocol: string): string {
   const cookie = `${DEVICE_FP_COOKIE}=${encodeURIComponent(value)}; path=/; max-age=${DEVICE_FP_MAX_AGE_S}`;
-  return protocol === 'https:' ? `${cookie}; SameSite=None; Secure` : cookie;
+  return protocol === 'https:' ? `${cookie}; SameSite=None; Secure; Partitioned` : cookie;
 }
 
 async function collectComponents(library: FingerprintLibrary, timeoutMs: number): Promise<UnknownComponents> {
