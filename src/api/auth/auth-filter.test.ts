@@ -1,4 +1,4 @@
-import { describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createCatalogueClient } from '../catalogue-client.ts';
 import { createRequestEngine } from '../net/request-engine.ts';
 import { InvalidTokenError } from './access-token.ts';
@@ -30,26 +30,22 @@ function setUp(cookie: string, refresh: (body: string) => Promise<Response> | Re
   return { client, seen, refreshes: () => seen.filter((entry) => entry.url.endsWith('/refresh')) };
 }
 
-const nowIs = (seconds: number) => {
-  const real = Date.now;
-  Date.now = () => seconds * 1000;
-  return () => (Date.now = real);
-};
+// The clock the tokens' expiries are read against (only Date: the refresh's promises run as usual).
+beforeEach(() => {
+  vi.useFakeTimers({ toFake: ['Date'] });
+  vi.setSystemTime(NOW * 1000);
+});
+afterEach(() => vi.useRealTimers());
 
 describe('the headers of every secure call (SPEC.md section 7)', () => {
   it('catalogue and manifest calls carry X-Session-Context, the extra headers, X-XSRF-TOKEN and the bearer token', async () => {
-    const restore = nowIs(NOW);
-    try {
-      const token = jwt(NOW + 600);
-      const { client, seen } = setUp(`device_fp=fp%201; XSRF-TOKEN=xsrf-9; authToken=${token}`);
-      await client.content(1);
-      await client.manifest('/catalog-api/manifests/episodes/1.json');
-      expect(seen).toHaveLength(2);
-      for (const { headers } of seen) {
-        expect(headers).toMatchObject({ 'x-session-context': 'fp 1', 'x-partner': 'kino', 'x-xsrf-token': 'xsrf-9', authorization: `Bearer ${token}` });
-      }
-    } finally {
-      restore();
+    const token = jwt(NOW + 600);
+    const { client, seen } = setUp(`device_fp=fp%201; XSRF-TOKEN=xsrf-9; authToken=${token}`);
+    await client.content(1);
+    await client.manifest('/catalog-api/manifests/episodes/1.json');
+    expect(seen).toHaveLength(2);
+    for (const { headers } of seen) {
+      expect(headers).toMatchObject({ 'x-session-context': 'fp 1', 'x-partner': 'kino', 'x-xsrf-token': 'xsrf-9', authorization: `Bearer ${token}` });
     }
   });
 
@@ -74,55 +70,40 @@ describe('the headers of every secure call (SPEC.md section 7)', () => {
 
 describe('an expired token', () => {
   it('is refreshed first, once, however many calls wait; they all go with the new token', async () => {
-    const restore = nowIs(NOW);
-    try {
-      const old = jwt(NOW - 10);
-      const fresh = jwt(NOW + 900);
-      const waiting: Array<() => void> = [];
-      const { client, seen, refreshes } = setUp(`authToken=${old}; refreshToken=r-1; XSRF-TOKEN=x`, () =>
-        new Promise((resolve) => waiting.push(() => resolve(new Response('{}', { status: 200, headers: { Authorization: `Bearer ${fresh}` } })))));
-      const calls = Array.from({ length: 20 }, (_, index) => client.content(index + 1));
-      await vi.waitFor(() => expect(refreshes()).toHaveLength(1));
-      expect(JSON.parse(refreshes()[0]!.body!)).toEqual({ refreshToken: 'r-1', accessToken: old });
-      expect(refreshes()[0]!.headers).toMatchObject({ 'x-xsrf-token': 'x', 'x-partner': 'kino' });
-      waiting.forEach((go) => go());
-      await Promise.all(calls);
-      const catalogue = seen.filter((entry) => entry.url.includes('/catalog-api/'));
-      expect(catalogue).toHaveLength(20);
-      for (const call of catalogue) expect(call.headers.authorization).toBe(`Bearer ${fresh}`);
-      // The new token serves the next calls without another refresh.
-      await client.content(99);
-      expect(refreshes()).toHaveLength(1);
-    } finally {
-      restore();
-    }
+    const old = jwt(NOW - 10);
+    const fresh = jwt(NOW + 900);
+    const waiting: Array<() => void> = [];
+    const { client, seen, refreshes } = setUp(`authToken=${old}; refreshToken=r-1; XSRF-TOKEN=x`, () =>
+      new Promise((resolve) => waiting.push(() => resolve(new Response('{}', { status: 200, headers: { Authorization: `Bearer ${fresh}` } })))));
+    const calls = Array.from({ length: 20 }, (_, index) => client.content(index + 1));
+    await vi.waitFor(() => expect(refreshes()).toHaveLength(1));
+    expect(JSON.parse(refreshes()[0]!.body!)).toEqual({ refreshToken: 'r-1', accessToken: old });
+    expect(refreshes()[0]!.headers).toMatchObject({ 'x-xsrf-token': 'x', 'x-partner': 'kino' });
+    waiting.forEach((go) => go());
+    await Promise.all(calls);
+    const catalogue = seen.filter((entry) => entry.url.includes('/catalog-api/'));
+    expect(catalogue).toHaveLength(20);
+    for (const call of catalogue) expect(call.headers.authorization).toBe(`Bearer ${fresh}`);
+    // The new token serves the next calls without another refresh.
+    await client.content(99);
+    expect(refreshes()).toHaveLength(1);
   });
 
   it('a failed refresh sends the call unchanged, with the old token', async () => {
-    const restore = nowIs(NOW);
-    try {
-      const old = jwt(NOW - 10);
-      const { client, seen, refreshes } = setUp(`authToken=${old}`, () => new Response('{"message":"expired"}', { status: 401 }));
-      await client.content(1);
-      expect(refreshes()).toHaveLength(1);
-      // Without a readable refresh cookie the body has only the access token: the browser sends the HttpOnly cookie.
-      expect(JSON.parse(refreshes()[0]!.body!)).toEqual({ accessToken: old });
-      expect(seen.at(-1)!.headers.authorization).toBe(`Bearer ${old}`);
-    } finally {
-      restore();
-    }
+    const old = jwt(NOW - 10);
+    const { client, seen, refreshes } = setUp(`authToken=${old}`, () => new Response('{"message":"expired"}', { status: 401 }));
+    await client.content(1);
+    expect(refreshes()).toHaveLength(1);
+    // Without a readable refresh cookie the body has only the access token: the browser sends the HttpOnly cookie.
+    expect(JSON.parse(refreshes()[0]!.body!)).toEqual({ accessToken: old });
+    expect(seen.at(-1)!.headers.authorization).toBe(`Bearer ${old}`);
   });
 
   it('a refresh that cannot reach the server sends the call with the old token too', async () => {
-    const restore = nowIs(NOW);
-    try {
-      const old = jwt(NOW - 10);
-      const { client, seen } = setUp(`authToken=${old}`, () => Promise.reject(new TypeError('Failed to fetch')));
-      await client.content(1);
-      expect(seen.at(-1)!.headers.authorization).toBe(`Bearer ${old}`);
-    } finally {
-      restore();
-    }
+    const old = jwt(NOW - 10);
+    const { client, seen } = setUp(`authToken=${old}`, () => Promise.reject(new TypeError('Failed to fetch')));
+    await client.content(1);
+    expect(seen.at(-1)!.headers.authorization).toBe(`Bearer ${old}`);
   });
 });
 
