@@ -15,8 +15,12 @@ export const VIEWS_BY_DAY_AND_CONTENT = `
            coalesce(max((payload->>'real_time_played_sec')::float8), 0) AS watch_sec,
            coalesce(sum((detail->>'rebuffer_ms')::float8) FILTER (WHERE event = 'rebuffer'), 0) AS rebuffer_ms,
            bool_or(event = 'view_end') AS ended,
-           coalesce(bool_or(detail @> '{"exit_before_start": true}') FILTER (WHERE event = 'view_end'), false) AS exit_before_start,
-           coalesce(bool_or(detail @> '{"exit_during_preroll": true}') FILTER (WHERE event = 'view_end'), false) AS exit_during_preroll
+           -- A view hidden before its start sends view_end with the exit flags, but a viewer who comes
+           -- back and starts it did not leave: an exit counts only for a view that never started.
+           coalesce(bool_or(detail @> '{"exit_before_start": true}') FILTER (WHERE event = 'view_end'), false)
+             AND NOT bool_or(event = 'view_start') AS exit_before_start,
+           coalesce(bool_or(detail @> '{"exit_during_preroll": true}') FILTER (WHERE event = 'view_end'), false)
+             AND NOT bool_or(event = 'view_start') AS exit_during_preroll
     FROM analytics_events
     WHERE ts >= $1 AND ts < $2
     GROUP BY view_id
