@@ -2,6 +2,7 @@ import cors from '@fastify/cors';
 import Fastify, { LogController, type FastifyInstance } from 'fastify';
 import { AdsRepository } from './ads/ads-repository.ts';
 import { analyticsRoutes } from './analytics/analytics-routes.ts';
+import { installAuth } from './auth/install-auth.ts';
 import { CatalogueRepository } from './catalogue/catalogue-repository.ts';
 import type { ServerConfig } from './config.ts';
 import type { Database } from './db/database.ts';
@@ -21,7 +22,7 @@ export interface AppOptions {
   logger?: boolean;
 }
 
-/** The whole HTTP surface: catalogue API, demo ad server, media, the widget, and the analytics collector with its dashboard. */
+/** The whole HTTP surface: catalogue API, demo ad server, media, the widget, accounts (/authenticator), and the analytics collector with its dashboard. */
 export async function buildApp({ config, db, logger = false }: AppOptions): Promise<FastifyInstance> {
   const app = Fastify({
     logger: logger ? { level: 'info' } : false,
@@ -58,6 +59,8 @@ export async function buildApp({ config, db, logger = false }: AppOptions): Prom
     },
     { prefix: CATALOG_API_PREFIX },
   );
+  // Before the admin pages: they also open to an administrator's access token.
+  await installAuth(app, config, db);
   await mediaRoutes(app, config.mediaDir);
   await widgetRoutes(app, { widgetDir: config.widgetDir, attributes: config.widget, catalogue });
   await app.register(analyticsRoutes, {

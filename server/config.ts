@@ -1,5 +1,6 @@
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
+import { authConfig, authEnvShape, authProblems, type AuthConfig } from './auth/auth-config.ts';
 import { parseDsn } from './errors/sentry-envelope.ts';
 
 /**
@@ -34,6 +35,8 @@ export interface ServerConfig {
   collectRateLimit: number;
   /** Days an analytics event is kept after it arrived; 0: until deleted by hand. ANALYTICS_RETENTION_DAYS. */
   analyticsRetentionDays: number;
+  /** The authentication service under /authenticator (server/auth). */
+  auth: AuthConfig;
 }
 
 export interface ErrorReportingConfig {
@@ -74,6 +77,7 @@ export interface WidgetAttributes {
 const ROOT = fileURLToPath(new URL('../', import.meta.url));
 
 const envSchema = z.object({
+  ...authEnvShape,
   PORT: z.string().regex(/^\d{1,5}$/, 'must be a port number').transform(Number).pipe(z.number().max(65535)).default(8080),
   HOST: z.string().min(1).default('127.0.0.1'),
   DATABASE_URL: z.string().regex(/^postgres(ql)?:\/\//, 'must start with postgres://').optional(),
@@ -110,6 +114,8 @@ export function loadServerConfig(env: NodeJS.ProcessEnv = process.env): ServerCo
   const e = parsed.data;
   // Forwarding goes only to the configured DSN's host: without one there is nowhere to go.
   if (e.ERROR_FORWARD === 'true' && !e.ERROR_DSN) throw new Error('Bad server configuration:\n  ERROR_FORWARD: needs ERROR_DSN');
+  const authIssues = authProblems(e);
+  if (authIssues.length > 0) throw new Error(`Bad server configuration:\n  ${authIssues.join('\n  ')}`);
   return {
     port: e.PORT,
     host: e.HOST,
@@ -134,5 +140,6 @@ export function loadServerConfig(env: NodeJS.ProcessEnv = process.env): ServerCo
     adminToken: e.ADMIN_TOKEN,
     collectRateLimit: e.COLLECT_RATE_LIMIT,
     analyticsRetentionDays: e.ANALYTICS_RETENTION_DAYS,
+    auth: authConfig(e),
   };
 }

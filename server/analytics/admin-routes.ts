@@ -6,7 +6,8 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Queryable } from '../db/database.ts';
 import { HttpError } from '../http/http-error.ts';
 import { optionalText } from '../http/request-input.ts';
-import { ADMIN_PATH, adminAccess, clearAdminSession, sameSecret, setAdminSession } from './admin-auth.ts';
+import { operatorAccess } from '../auth/operator-access.ts';
+import { ADMIN_PATH, clearAdminSession, sameSecret, setAdminSession } from './admin-auth.ts';
 import { DASHBOARD_DEFAULT_DAYS, DASHBOARD_MAX_DAYS, type DashboardData } from './dashboard-data.ts';
 import {
   ADMIN_ASSETS_PATH, ADMIN_CSP, ADMIN_DISABLED_MESSAGE, DASHBOARD_PATH, renderDashboardPage, renderDisabledPage, renderLoginPage,
@@ -71,32 +72,33 @@ export async function adminRoutes(app: FastifyInstance, options: AdminRoutesOpti
 
   const html = (reply: FastifyReply, status: number, body: string) => reply.status(status).type('text/html; charset=utf-8').send(body);
   /** The page's guard: undefined when the operator may see it, else the answer already sent. */
-  const refusePage = (request: FastifyRequest, reply: FastifyReply) => {
-    if (token === undefined) return html(reply, 503, renderDisabledPage());
-    const access = adminAccess(request, token);
+  const refusePage = async (request: FastifyRequest, reply: FastifyReply) => {
+    const access = await operatorAccess(request, token);
+    if (access === 'disabled') return html(reply, 503, renderDisabledPage());
     if (access === 'granted') return undefined;
     return html(reply, access === 'wrong' ? 403 : 401, renderLoginPage(access === 'wrong' ? 'Неверный токен доступа.' : undefined));
   };
-  const requireAccess = (request: FastifyRequest) => {
-    if (token === undefined) throw new HttpError(503, ADMIN_DISABLED_MESSAGE);
-    const access = adminAccess(request, token);
+  // ADMIN_TOKEN, or an administrator's access token (server/auth/operator-access.ts).
+  const requireAccess = async (request: FastifyRequest) => {
+    const access = await operatorAccess(request, token);
+    if (access === 'disabled') throw new HttpError(503, ADMIN_DISABLED_MESSAGE);
     if (access === 'missing') throw new HttpError(401, 'Нужен токен доступа: заголовок Authorization: Bearer или вход через форму.');
     if (access === 'wrong') throw new HttpError(403, 'Неверный токен доступа.');
   };
 
   const noCors = { cors: false } as const;
   app.get<Query>(DASHBOARD_PATH, { config: noCors }, async (request, reply) => {
-    return refusePage(request, reply) ?? html(reply, 200, renderDashboardPage(daysOf(request.query.days)));
+    return (await refusePage(request, reply)) ?? html(reply, 200, renderDashboardPage(daysOf(request.query.days)));
   });
 
   app.get<Query>(`${DASHBOARD_PATH}/data.json`, { config: noCors }, async (request): Promise<DashboardData> => {
-    requireAccess(request);
+    await requireAccess(request);
     return readDashboardData(options.db, daysOf(request.query.days));
   });
 
   // The raw events of one viewer or one view (user_id or view_id is required: no bulk export here).
   app.get<Query>(`${DASHBOARD_PATH}/events.json`, { config: noCors }, async (request) => {
-    requireAccess(request);
+    await requireAccess(request);
     const userId = optionalText(request.query.user_id, 'query parameter user_id', 512);
     const viewId = optionalText(request.query.view_id, 'query parameter view_id', 64);
     if (userId === undefined && viewId === undefined) throw new HttpError(400, 'query parameter user_id or view_id is required');

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
-import { adminAccess } from '../analytics/admin-auth.ts';
+import { operatorAccess } from '../auth/operator-access.ts';
 import { HttpError } from '../http/http-error.ts';
 import type { ErrorReportsRepository, StoredErrorReport } from './error-reports-repository.ts';
 
@@ -22,8 +22,9 @@ export interface ErrorReportsAdminOptions {
  */
 export function errorReportsAdminRoutes(app: FastifyInstance, options: ErrorReportsAdminOptions): void {
   app.get(ERROR_REPORTS_ADMIN_PATH, async (request, reply): Promise<{ reports: StoredErrorReport[] }> => {
-    if (!options.adminToken) throw new HttpError(503, 'the admin pages are off: ADMIN_TOKEN is not set');
-    const access = adminAccess(request, options.adminToken);
+    // ADMIN_TOKEN, or an administrator's access token (server/auth/operator-access.ts).
+    const access = await operatorAccess(request, options.adminToken);
+    if (access === 'disabled') throw new HttpError(503, 'the admin pages are off: ADMIN_TOKEN is not set');
     if (access === 'missing') {
       void reply.header('www-authenticate', 'Bearer');
       throw new HttpError(401, 'an admin token is needed');

@@ -1,0 +1,85 @@
+import type { Session } from '../../src/api/auth-schema.ts';
+import type { AccessTokens } from './access-tokens.ts';
+import { refuseWhileThrottled, type AccountThrottle } from './account-throttle.ts';
+import { verifyAgainstDummy, verifyPassword } from './password-hasher.ts';
+import { AuthError, type SessionGuard } from './session-guard.ts';
+import type { SessionsRepository } from './sessions-repository.ts';
+import { publicUser, type StoredUser, type UsersRepository } from './users-repository.ts';
+
+export interface IssuedSession {
+  session: Session;
+  /** The refresh token's expiry, seconds since the epoch (its cookie's Expires). */
+  refreshExpiresAt: number;
+}
+
+/** Every failed login answers this, whatever failed: the form learns nothing about the account. */
+export const LOGIN_FAILED = 'wrong email or password';
+
+/** Logins, refreshes, and the sessions both start or continue. */
+export class LoginService {
+  private readonly users: UsersRepository;
+  private readonly sessions: SessionsRepository;
+  private readonly tokens: AccessTokens;
+  private readonly guard: SessionGuard;
+  private readonly throttle: AccountThrottle;
+
+  constructor(
+    users: UsersRepository,
+    sessions: SessionsRepository,
+    tokens: AccessTokens,
+    guard: SessionGuard,
+    throttle: AccountThrottle,
+  ) {
+    this.users = users;
+    this.sessions = sessions;
+    this.tokens = tokens;
+    this.guard = guard;
+    this.throttle = throttle;
+  }
+
+  /**
+   * The password is checked whatever the account's state (or against a dummy hash when there is
+   * no account), so every failure costs the same time and gets the same 401.
+   */
+  async login(email: string, password: string): Promise<IssuedSession> {
+    refuseWhileThrottled(this.throttle, email);
+    const user = await this.users.findByEmail(email);
+    const matches = user ? await verifyPassword(user.passwordHash, password) : await verifyAgainstDummy(password);
+    if (!user || !matches || user.status !== 'active') {
+      this.throttle.recordFailure(email);
+      throw new AuthError(401, LOGIN_FAILED);
+    }
+    this.throttle.clear(email);
+    return this.startSession(user);
+  }
+
+  async startSession(user: StoredUser): Promise<IssuedSession> {
+    const refresh = await this.sessions.create(user.id);
+    const access = await this.tokens.issue(user.id, user.role, refresh.sessionId);
+    return {
+      session: { accessToken: access.token, refreshToken: refresh.refreshToken, expiresAt: access.expiresAt, user: publicUser(user) },
+      refreshExpiresAt: refresh.expiresAt,
+    };
+  }
+
+  /**
+   * Rotates the refresh token (RFC 9700 section 4.14.2). The access token, when sent, must be of
+   * the same session; one we cannot read (signed before a restart without AUTH_SECRET) is
+   * ignored, since the refresh token alone is the credential.
+   */
+  async refresh(refreshToken: string, accessToken: string | undefined): Promise<IssuedSession> {
+    const claims = accessToken ? await this.tokens.verifySignatureOnly(accessToken) : undefined;
+    const rotation = await this.sessions.rotate(refreshToken, claims?.sid);
+    if (rotation.outcome === 'reused') {
+      this.guard.forget([rotation.sessionId]);
+      throw new AuthError(401, 'this refresh token was already used: its session has ended, log in again', 'invalid_token');
+    }
+    const user = rotation.outcome === 'rotated' ? await this.users.findById(rotation.userId) : undefined;
+    if (rotation.outcome !== 'rotated' || !user) throw new AuthError(401, 'the refresh token is invalid or has expired', 'invalid_token');
+    const access = await this.tokens.issue(user.id, user.role, rotation.issued.sessionId);
+    return {
+      session: { accessToken: access.token, refreshToken: rotation.issued.refreshToken, expiresAt: access.expiresAt, user: publicUser(user) },
+      refreshExpiresAt: rotation.issued.expiresAt,
+    };
+  }
+}

@@ -1,0 +1,55 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { billingNotifyBodySchema, subscriptionQuerySchema } from '../../src/api/auth-schema.ts';
+import { HttpError } from '../http/http-error.ts';
+import { AUTH_BODY_LIMIT_BYTES, type AuthRouteOptions } from './auth-route-options.ts';
+import { BILLING_SIGNATURE_HEADER, verifyBillingSignature } from './billing-signature.ts';
+import { parseRequestPart } from './request-validation.ts';
+
+/** A provider's event is a little larger than a form, never more than this. */
+const NOTIFY_BODY_LIMIT_BYTES = 16 * 1024;
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /** A server-to-server call authenticated otherwise (a signature): no browser cookies, no XSRF. */
+    authWebhook?: true;
+  }
+}
+
+/**
+ * POST /subscription?plan=: a logged-in viewer opens a checkout for a plan; the answer names it
+ * for the billing provider's payment page. POST /subscription/notify: the provider reports a
+ * payment, a cancellation or an expiry, signed with BILLING_WEBHOOK_SECRET; that call alone
+ * changes the account's subscription (see SubscriptionService).
+ */
+export async function subscriptionRoutes(app: FastifyInstance, options: AuthRouteOptions): Promise<void> {
+  const { guard, subscriptions } = options;
+
+  app.post('/subscription', { bodyLimit: AUTH_BODY_LIMIT_BYTES }, async (request, reply) => {
+    const caller = await guard.authenticate(request);
+    const query = parseRequestPart(subscriptionQuerySchema, request.query, 'query');
+    return reply.status(202).send(await subscriptions.openCheckout(caller.userId, query.plan));
+  });
+
+  // A scope of its own: the signature covers the exact bytes sent, so this one route keeps them.
+  await app.register(async (webhook) => {
+    const rawBodies = new WeakMap<FastifyRequest, Buffer>();
+    const parseJson = webhook.getDefaultJsonParser('error', 'error');
+    webhook.removeContentTypeParser('application/json');
+    webhook.addContentTypeParser('application/json', { parseAs: 'buffer' }, (request, body, done) => {
+      rawBodies.set(request, body as Buffer);
+      parseJson(request, (body as Buffer).toString('utf8'), done);
+    });
+
+    webhook.post('/subscription/notify', { bodyLimit: NOTIFY_BODY_LIMIT_BYTES, config: { authWebhook: true } }, async (request) => {
+      const secret = options.billingWebhookSecret;
+      if (secret === undefined) throw new HttpError(503, 'billing notifications are off: BILLING_WEBHOOK_SECRET is not set');
+      const raw = rawBodies.get(request);
+      const signature = request.headers[BILLING_SIGNATURE_HEADER];
+      if (!raw || !verifyBillingSignature(secret, raw, typeof signature === 'string' ? signature : undefined)) {
+        throw new HttpError(401, `missing, stale or wrong ${BILLING_SIGNATURE_HEADER} header`);
+      }
+      const event = parseRequestPart(billingNotifyBodySchema, request.body, 'body');
+      return subscriptions.applyEvent(event);
+    });
+  });
+}
