@@ -1,0 +1,107 @@
+import { spawn } from 'node:child_process';
+import { once } from 'node:events';
+import { chmod, lstat, mkdir, readdir, readFile, rm, stat, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import { LOCK_FILE_NAME } from '../../server/db/data-dir-lock.ts';
+import { openDatabase } from '../../server/db/database.ts';
+import { migrate } from '../../server/db/migrate.ts';
+import { seedDemoCatalogue } from '../../server/db/seed.ts';
+import { tempDataDir } from './server-process.ts';
+
+// The embedded database's folder: one process at a time, nothing for other users, and a
+// refusal that names its cause. (PGlite only, whatever DATABASE_URL says.)
+const cleanups: Array<() => Promise<unknown>> = [];
+afterEach(async () => {
+  for (const cleanup of cleanups.splice(0).reverse()) await cleanup();
+});
+
+async function dataDir(): Promise<string> {
+  const { dir, remove } = await tempDataDir();
+  cleanups.push(remove);
+  return dir;
+}
+
+/** Every file and folder under `dir`, with its permission bits. */
+async function modesUnder(dir: string): Promise<Array<{ file: string; mode: number }>> {
+  const found: Array<{ file: string; mode: number }> = [];
+  const visit = async (entry: string) => {
+    const info = await lstat(entry);
+    found.push({ file: path.relative(dir, entry) || '.', mode: info.mode & 0o777 });
+    if (info.isDirectory()) for (const name of await readdir(entry)) await visit(path.join(entry, name));
+  };
+  await visit(dir);
+  return found;
+}
+
+describe('the lock', () => {
+  it('refuses a second opening while the first holds it, and is gone once it closes', async () => {
+    const dir = await dataDir();
+    const first = await openDatabase({ dataDir: dir });
+    const lockFile = path.join(dir, LOCK_FILE_NAME);
+    expect((await readFile(lockFile, 'utf8')).trim()).toBe(String(process.pid));
+    await expect(openDatabase({ dataDir: dir })).rejects.toThrow(new RegExp(`in use by process ${process.pid} \\(lock file ${lockFile}\\)`));
+    await first.close();
+    await expect(stat(lockFile)).rejects.toMatchObject({ code: 'ENOENT' });
+    const again = await openDatabase({ dataDir: dir });
+    await again.close();
+  });
+
+  it('takes over a lock left by a process that no longer runs', async () => {
+    const dir = await dataDir();
+    const created = await openDatabase({ dataDir: dir });
+    await created.close();
+    const gone = spawn(process.execPath, ['-e', '']);
+    await once(gone, 'exit');
+    await writeFile(path.join(dir, LOCK_FILE_NAME), `${gone.pid}\n`);
+    const db = await openDatabase({ dataDir: dir });
+    expect((await readFile(path.join(dir, LOCK_FILE_NAME), 'utf8')).trim()).toBe(String(process.pid));
+    await db.close();
+  });
+});
+
+describe('permissions', () => {
+  it('no file or folder is writable by the group or open to others, after a run and after loose bits were set', async () => {
+    const dir = await dataDir();
+    const db = await openDatabase({ dataDir: dir });
+    await migrate(db);
+    await seedDemoCatalogue(db);
+    await db.close();
+    const afterRun = await modesUnder(dir);
+    expect(afterRun.length).toBeGreaterThan(100);
+    expect(afterRun.filter(({ mode }) => (mode & 0o027) !== 0)).toEqual([]);
+
+    // As an earlier version (or a careless copy) left them: world-writable. The next open fixes them.
+    await chmod(path.join(dir, 'PG_VERSION'), 0o666);
+    await chmod(path.join(dir, 'base'), 0o777);
+    const reopened = await openDatabase({ dataDir: dir });
+    await reopened.close();
+    expect((await modesUnder(dir)).filter(({ mode }) => (mode & 0o027) !== 0)).toEqual([]);
+  });
+});
+
+describe('refusals that name their cause', () => {
+  it('a folder of other files', async () => {
+    const dir = await dataDir();
+    await mkdir(dir, { recursive: true });
+    await writeFile(path.join(dir, 'notes.txt'), 'not a database');
+    await expect(openDatabase({ dataDir: dir })).rejects.toThrow(`DATA_DIR ${dir} holds files but no PG_VERSION`);
+  });
+
+  it('a data directory of another PostgreSQL version', async () => {
+    const dir = await dataDir();
+    await mkdir(dir, { recursive: true });
+    await writeFile(path.join(dir, 'PG_VERSION'), '15\n');
+    await expect(openDatabase({ dataDir: dir })).rejects.toThrow(/made by PostgreSQL 15; this server runs 18/);
+    // Refused before the lock: nothing is left behind.
+    expect(await readdir(dir)).toEqual(['PG_VERSION']);
+  });
+
+  it('a data directory missing a required file', async () => {
+    const dir = await dataDir();
+    const db = await openDatabase({ dataDir: dir });
+    await db.close();
+    await rm(path.join(dir, 'global/pg_control'));
+    await expect(openDatabase({ dataDir: dir })).rejects.toThrow(new RegExp(`database at ${dir} could not be opened: its files look damaged \\(global/pg_control is missing\\)`));
+  });
+});
