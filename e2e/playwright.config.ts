@@ -52,8 +52,9 @@ export default defineConfig({
       AD_LIST_URL: '/catalog-api/ad-list.json?case=none',
       ADMIN_TOKEN,
       ERROR_DSN,
-      // Every test's page comes from 127.0.0.1: one client to the collector's per-client limit.
+      // Every test's page comes from 127.0.0.1: one client to the collector's and the beacons' per-client limits.
       COLLECT_RATE_LIMIT: '0',
+      TRACKING_RATE_LIMIT: '0',
     },
     stdout: 'ignore',
     stderr: 'pipe',

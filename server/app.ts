@@ -6,11 +6,16 @@ import { installAuth } from './auth/install-auth.ts';
 import { CatalogueRepository } from './catalogue/catalogue-repository.ts';
 import type { ServerConfig } from './config.ts';
 import type { Database } from './db/database.ts';
+import { scheduleRetention } from './db/retention-schedule.ts';
 import { errorRoutes } from './errors/error-routes.ts';
+import { refuseControlCharacters } from './http/control-characters.ts';
 import { frameworkErrorHandler, installErrorHandlers } from './http/http-error.ts';
+import { listenerOptions } from './http/listener-options.ts';
 import { CATALOG_API_PREFIX } from './http/paths.ts';
+import { installSecurityHeaders } from './http/security-headers.ts';
 import { adRoutes } from './routes/ad-routes.ts';
 import { catalogueRoutes } from './routes/catalogue-routes.ts';
+import { healthRoutes } from './routes/health-routes.ts';
 import { manifestRoutes } from './routes/manifest-routes.ts';
 import { mediaRoutes } from './routes/media-routes.ts';
 import { widgetRoutes } from './routes/widget-routes.ts';
@@ -28,13 +33,16 @@ export async function buildApp({ config, db, logger = false }: AppOptions): Prom
     logger: logger ? { level: 'info' } : false,
     // Failures are logged by the error handler; a line per request would drown them.
     logController: new LogController({ disableRequestLogging: true }),
-    // An edge proxy on this host may pass the client's protocol and host in X-Forwarded-*;
-    // nobody else is believed.
-    trustProxy: 'loopback',
+    // Timeouts, the default body limit, and the proxies whose X-Forwarded-* are believed.
+    ...listenerOptions(config),
     frameworkErrors: frameworkErrorHandler,
     return503OnClosing: true,
   });
   installErrorHandlers(app);
+  // Before any route is registered, so every one of them inherits these.
+  refuseControlCharacters(app);
+  installSecurityHeaders(app);
+  healthRoutes(app, db);
 
   // The catalogue is public and carries no cookies, so any origin may read it. The player sends
   // X-Session-Context (and later Authorization) on every call, which needs a preflight.
@@ -50,12 +58,13 @@ export async function buildApp({ config, db, logger = false }: AppOptions): Prom
 
   const catalogue = new CatalogueRepository(db);
   const ads = new AdsRepository(db);
+  scheduleRetention(app, { what: 'ad tracking hits', days: config.trackingRetentionDays, prune: (days) => ads.deleteTrackingReceivedBefore(days) });
 
   await app.register(
     async (api) => {
       catalogueRoutes(api, { catalogue, countryHeader: config.countryHeader, defaultCountry: config.defaultCountry });
       manifestRoutes(api, catalogue);
-      adRoutes(api, ads, config.publicOrigin);
+      adRoutes(api, ads, config.publicOrigin, config.trackingRateLimit);
     },
     { prefix: CATALOG_API_PREFIX },
   );

@@ -2,12 +2,13 @@ import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
 import { authConfig, authEnvShape, authProblems, type AuthConfig } from './auth/auth-config.ts';
 import { parseDsn } from './errors/sentry-envelope.ts';
+import { hardeningConfig, hardeningEnvShape, hardeningProblems, type HardeningConfig } from './http/hardening-config.ts';
 
 /**
  * The server's configuration, from the environment. Every key says who reads it.
  * Defaults make `npm start` work on a fresh clone with no set-up.
  */
-export interface ServerConfig {
+export interface ServerConfig extends HardeningConfig {
   /** Listener. PORT, HOST. */
   port: number;
   host: string;
@@ -77,6 +78,7 @@ export interface WidgetAttributes {
 const ROOT = fileURLToPath(new URL('../', import.meta.url));
 
 const envSchema = z.object({
+  ...hardeningEnvShape,
   ...authEnvShape,
   PORT: z.string().regex(/^\d{1,5}$/, 'must be a port number').transform(Number).pipe(z.number().max(65535)).default(8080),
   HOST: z.string().min(1).default('127.0.0.1'),
@@ -114,9 +116,12 @@ export function loadServerConfig(env: NodeJS.ProcessEnv = process.env): ServerCo
   const e = parsed.data;
   // Forwarding goes only to the configured DSN's host: without one there is nowhere to go.
   if (e.ERROR_FORWARD === 'true' && !e.ERROR_DSN) throw new Error('Bad server configuration:\n  ERROR_FORWARD: needs ERROR_DSN');
+  const hardeningIssues = hardeningProblems(e);
+  if (hardeningIssues.length > 0) throw new Error(`Bad server configuration:\n  ${hardeningIssues.join('\n  ')}`);
   const authIssues = authProblems(e);
   if (authIssues.length > 0) throw new Error(`Bad server configuration:\n  ${authIssues.join('\n  ')}`);
   return {
+    ...hardeningConfig(e),
     port: e.PORT,
     host: e.HOST,
     databaseUrl: e.DATABASE_URL,

@@ -63,6 +63,16 @@ export class AdsRepository {
     );
   }
 
+  /** Deletes the tracking hits that arrived more than `days` days ago; returns how many. */
+  async deleteTrackingReceivedBefore(days: number): Promise<number> {
+    const [row] = await this.db.query<{ deleted: number }>(
+      `WITH gone AS (DELETE FROM ad_tracking_events WHERE received_at < now() - make_interval(days => $1) RETURNING 1)
+       SELECT count(*)::int AS deleted FROM gone`,
+      [days],
+    );
+    return row?.deleted ?? 0;
+  }
+
   /** Tracking hits in arrival order; `afterId` lets a test read only what its own run caused. */
   async listTracking(filter: { creativeId?: string | undefined; afterId?: number | undefined }): Promise<AdTrackingRecord[]> {
     const rows = await this.db.query<{ id: string | number; creative_id: string; event: AdTrackingEvent; error_code: number | null; via: string | null; received_at: Date | string }>(

@@ -1,3 +1,4 @@
+import rateLimit from '@fastify/rate-limit';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import { AD_TRACKING_EVENTS, type AdList, type AdTrackingEvent } from '../../src/api/schema.ts';
 import type { AdsRepository } from '../ads/ads-repository.ts';
@@ -15,7 +16,7 @@ type Query = { Querystring: Record<string, unknown> };
  * The demo ad server: the ad list, VAST 4 responses, and a tracking endpoint that records every
  * hit so tests can prove which beacons fired.
  */
-export function adRoutes(app: FastifyInstance, ads: AdsRepository, configuredOrigin: string | undefined): void {
+export function adRoutes(app: FastifyInstance, ads: AdsRepository, configuredOrigin: string | undefined, trackingRateLimit = 0): void {
   app.get<Query>('/ad-list.json', async (request, reply): Promise<AdList> => {
     const base = `${publicOrigin(request, configuredOrigin)}${CATALOG_API_PREFIX}/vast.xml?creativeId=`;
     void reply.header('cache-control', 'no-store');
@@ -95,15 +96,21 @@ export function adRoutes(app: FastifyInstance, ads: AdsRepository, configuredOri
   // Not XML at all, as a broken ad server answers.
   app.get('/ads/malformed.xml', async (_request, reply) => sendXml(reply, '<VAST version="4.1"><Ad><InLine></VAST'));
 
-  app.get<Query>('/ads/track', async (request, reply) => {
-    const creativeId = requiredText(request.query.creativeId, 'query parameter creativeId', 64);
-    const event = trackingEvent(request.query.event);
-    const errorCode = event === 'error' ? errorCodeOf(request.query.code) : null;
-    const via = optionalText(request.query.via, 'query parameter via', 32);
-    if (via !== undefined && !/^(wrapper-\d{1,2}|empty)$/.test(via)) throw new HttpError(400, 'query parameter via must name a demo wrapper');
-    if (!(await ads.findCreative(creativeId))) throw new HttpError(404, `creative ${creativeId} not found`);
-    await ads.recordTracking(creativeId, event, errorCode, via ?? null);
-    return reply.status(204).header('cache-control', 'no-store').send();
+  // Anyone may fire a beacon and each one writes a row: one client gets `trackingRateLimit` a
+  // minute (a 429 with Retry-After past it), in a scope of its own so no other route is counted.
+  void app.register(async (tracking) => {
+    await tracking.register(rateLimit, { global: false });
+    const limit = trackingRateLimit > 0 ? { max: trackingRateLimit, timeWindow: 60_000 } : false;
+    tracking.get<Query>('/ads/track', { config: { rateLimit: limit } }, async (request, reply) => {
+      const creativeId = requiredText(request.query.creativeId, 'query parameter creativeId', 64);
+      const event = trackingEvent(request.query.event);
+      const errorCode = event === 'error' ? errorCodeOf(request.query.code) : null;
+      const via = optionalText(request.query.via, 'query parameter via', 32);
+      if (via !== undefined && !/^(wrapper-\d{1,2}|empty)$/.test(via)) throw new HttpError(400, 'query parameter via must name a demo wrapper');
+      if (!(await ads.findCreative(creativeId))) throw new HttpError(404, `creative ${creativeId} not found`);
+      await ads.recordTracking(creativeId, event, errorCode, via ?? null);
+      return reply.status(204).header('cache-control', 'no-store').send();
+    });
   });
 
   app.get<Query>('/ads/tracking-events', async (request) => {

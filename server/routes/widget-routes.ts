@@ -8,7 +8,7 @@ import { HttpError } from '../http/http-error.ts';
 import { CATALOG_API_PREFIX, WIDGET_ASSETS_PREFIX } from '../http/paths.ts';
 import { isAdCase } from '../ads/ad-cases.ts';
 import { renderEmbedDocument } from '../widget/embed-document.ts';
-import { renderHostPage } from '../widget/host-page.ts';
+import { HOST_PAGE_CSP, renderHostPage } from '../widget/host-page.ts';
 
 export interface WidgetRoutesOptions {
   widgetDir: string;
@@ -60,7 +60,11 @@ export async function widgetRoutes(app: FastifyInstance, options: WidgetRoutesOp
   app.get<{ Querystring: Record<string, unknown> }>('/', async (request, reply) => {
     const contents = await options.catalogue.listContentIds();
     const adCase = typeof request.query.ad_case === 'string' && isAdCase(request.query.ad_case) ? request.query.ad_case : undefined;
-    return reply.type('text/html; charset=utf-8').header('cache-control', 'no-cache').send(renderHostPage(contents, adCase));
+    return reply
+      .type('text/html; charset=utf-8')
+      .header('cache-control', 'no-cache')
+      .header('content-security-policy', HOST_PAGE_CSP)
+      .send(renderHostPage(contents, adCase));
   });
 
   app.get('/favicon.ico', async (_request, reply) => reply.status(204).send());

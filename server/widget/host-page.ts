@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import type { AdCase } from '../ads/ad-cases.ts';
 import { escapeHtml } from './embed-document.ts';
 
@@ -14,6 +15,46 @@ const AD_CASE_LABELS: Record<AdCase, string> = {
   'broken-media': 'ролик не загружается: ошибка 405',
   slow: 'медленный VAST (6 с): реклама не успевает',
 };
+
+/** The page's own style and script, inline so it stays one request; the CSP names their hashes. */
+const HOST_PAGE_STYLE = `
+    body { font-family: system-ui, sans-serif; margin: 2rem auto; max-width: 840px; padding: 0 1rem; background: #f4f4f5; color: #18181b; }
+    iframe { border: 0; width: 100%; aspect-ratio: 16 / 9; height: auto; background: #000; border-radius: 8px; }
+    section { margin-bottom: 2.5rem; }
+    .player-events { font-size: 14px; color: #52525b; }
+  `;
+const HOST_PAGE_SCRIPT = `
+    // The choice of ad case applies at once (an inline handler would need 'unsafe-inline').
+    document.querySelector('select[name=ad_case]').addEventListener('change', (event) => event.target.form.submit());
+    // What a host site does with the player's messages: exact origin, known envelope, own frames only.
+    const frames = new Map([...document.querySelectorAll('iframe')].map((frame) => [frame.contentWindow, frame]));
+    window.addEventListener('message', (event) => {
+      const frame = frames.get(event.source);
+      const data = event.data;
+      if (!frame || event.origin !== location.origin || !data || data.source !== 'kino-player' || data.version !== 1) return;
+      const output = frame.parentElement.querySelector('output');
+      if (data.type === 'episodeChanged') output.dataset.episode = data.payload.episode.title;
+      if (data.type === 'timeProgressChanged') output.dataset.time = Math.floor(data.payload.currentTime) + ' / ' + Math.floor(data.payload.duration) + ' с';
+      output.textContent = [output.dataset.episode, output.dataset.time].filter(Boolean).join(' · ');
+    });
+  `;
+
+/** Only this page's own script and style run; frames come from this origin (the player). */
+export const HOST_PAGE_CSP = [
+  "default-src 'self'",
+  `script-src '${sha256Source(HOST_PAGE_SCRIPT)}'`,
+  `style-src '${sha256Source(HOST_PAGE_STYLE)}'`,
+  "img-src 'self' data:",
+  "frame-src 'self'",
+  "object-src 'none'",
+  "base-uri 'none'",
+  "form-action 'self'",
+  "frame-ancestors 'self'",
+].join('; ');
+
+function sha256Source(text: string): string {
+  return `sha256-${createHash('sha256').update(text, 'utf8').digest('base64')}`;
+}
 
 /**
  * The demo host page: one player iframe per demo content, embedded the way a host site would.
@@ -40,19 +81,14 @@ export function renderHostPage(contents: ReadonlyArray<{ id: number; title: stri
   <meta charset="utf-8">
   <meta name="viewport" content="width=device-width, initial-scale=1">
   <title>Демо-страница плеера</title>
-  <style>
-    body { font-family: system-ui, sans-serif; margin: 2rem auto; max-width: 840px; padding: 0 1rem; background: #f4f4f5; color: #18181b; }
-    iframe { border: 0; width: 100%; aspect-ratio: 16 / 9; height: auto; background: #000; border-radius: 8px; }
-    section { margin-bottom: 2.5rem; }
-    .player-events { font-size: 14px; color: #52525b; }
-  </style>
+  <style>${HOST_PAGE_STYLE}</style>
 </head>
 <body>
   <h1>Демо-страница плеера</h1>
   <p>Каждый плеер ниже встроен через iframe, как на сайте-партнёре.</p>
   <form method="get" action="/">
     <label>Реклама:
-      <select name="ad_case" onchange="this.form.submit()">
+      <select name="ad_case">
       <option value=""${adCase ? '' : ' selected'}>как настроено на сервере (преролл и мидролл)</option>
 ${options}
       </select>
@@ -60,19 +96,7 @@ ${options}
     <noscript><button type="submit">Показать</button></noscript>
   </form>
 ${frames}
-  <script>
-    // What a host site does with the player's messages: exact origin, known envelope, own frames only.
-    const frames = new Map([...document.querySelectorAll('iframe')].map((frame) => [frame.contentWindow, frame]));
-    window.addEventListener('message', (event) => {
-      const frame = frames.get(event.source);
-      const data = event.data;
-      if (!frame || event.origin !== location.origin || !data || data.source !== 'kino-player' || data.version !== 1) return;
-      const output = frame.parentElement.querySelector('output');
-      if (data.type === 'episodeChanged') output.dataset.episode = data.payload.episode.title;
-      if (data.type === 'timeProgressChanged') output.dataset.time = Math.floor(data.payload.currentTime) + ' / ' + Math.floor(data.payload.duration) + ' с';
-      output.textContent = [output.dataset.episode, output.dataset.time].filter(Boolean).join(' · ');
-    });
-  </script>
+  <script>${HOST_PAGE_SCRIPT}</script>
 </body>
 </html>
 `;

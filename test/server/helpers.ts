@@ -26,6 +26,8 @@ export function testConfig(overrides: ConfigOverrides = {}): ServerConfig {
     ...base,
     widgetDir: WIDGET_FIXTURE_DIR,
     mediaDir: MEDIA_DIR,
+    // The suites fire beacons as fast as they like; rate-limits.test.ts sets a limit to see the 429.
+    trackingRateLimit: 0,
     ...rest,
     widget: { ...base.widget, ...widget },
   };
