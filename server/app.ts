@@ -3,11 +3,14 @@ import Fastify, { LogController, type FastifyInstance } from 'fastify';
 import { AdsRepository } from './ads/ads-repository.ts';
 import { analyticsRoutes } from './analytics/analytics-routes.ts';
 import { installAuth } from './auth/install-auth.ts';
+import { CachedCatalogue } from './catalogue/cached-catalogue.ts';
+import { CatalogueCache } from './catalogue/catalogue-cache.ts';
 import { CatalogueRepository } from './catalogue/catalogue-repository.ts';
 import type { ServerConfig } from './config.ts';
 import type { Database } from './db/database.ts';
 import { scheduleRetention } from './db/retention-schedule.ts';
 import { errorRoutes } from './errors/error-routes.ts';
+import { installCompression } from './http/compression.ts';
 import { refuseControlCharacters } from './http/control-characters.ts';
 import { frameworkErrorHandler, installErrorHandlers } from './http/http-error.ts';
 import { listenerOptions } from './http/listener-options.ts';
@@ -25,10 +28,12 @@ export interface AppOptions {
   db: Database;
   /** Log requests that fail; off in tests. */
   logger?: boolean;
+  /** The catalogue's read cache; whoever writes the catalogue calls its invalidate(). Default: a new one. */
+  catalogueCache?: CatalogueCache;
 }
 
 /** The whole HTTP surface: catalogue API, demo ad server, media, the widget, accounts (/authenticator), and the analytics collector with its dashboard. */
-export async function buildApp({ config, db, logger = false }: AppOptions): Promise<FastifyInstance> {
+export async function buildApp({ config, db, logger = false, catalogueCache = new CatalogueCache() }: AppOptions): Promise<FastifyInstance> {
   const app = Fastify({
     logger: logger ? { level: 'info' } : false,
     // Failures are logged by the error handler; a line per request would drown them.
@@ -42,6 +47,7 @@ export async function buildApp({ config, db, logger = false }: AppOptions): Prom
   // Before any route is registered, so every one of them inherits these.
   refuseControlCharacters(app);
   installSecurityHeaders(app);
+  await installCompression(app);
   healthRoutes(app, db);
 
   // The catalogue is public and carries no cookies, so any origin may read it. The player sends
@@ -58,12 +64,13 @@ export async function buildApp({ config, db, logger = false }: AppOptions): Prom
 
   const catalogue = new CatalogueRepository(db);
   const ads = new AdsRepository(db);
+  const cachedCatalogue = new CachedCatalogue(catalogue, catalogueCache);
   scheduleRetention(app, { what: 'ad tracking hits', days: config.trackingRetentionDays, prune: (days) => ads.deleteTrackingReceivedBefore(days) });
 
   await app.register(
     async (api) => {
-      catalogueRoutes(api, { catalogue, countryHeader: config.countryHeader, defaultCountry: config.defaultCountry });
-      manifestRoutes(api, catalogue);
+      catalogueRoutes(api, { catalogue: cachedCatalogue, countryHeader: config.countryHeader, defaultCountry: config.defaultCountry });
+      manifestRoutes(api, cachedCatalogue);
       adRoutes(api, ads, config.publicOrigin, config.trackingRateLimit);
     },
     { prefix: CATALOG_API_PREFIX },
