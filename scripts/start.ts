@@ -1,6 +1,7 @@
 /** `npm start`: build the widget if it is stale, then run the reference server. */
 import { randomBytes } from 'node:crypto';
-import { startServer } from '../server/main.ts';
+import { loadServerConfig } from '../server/config.ts';
+import { exitOnSignals, startServer } from '../server/main.ts';
 import { buildWidgetIfStale } from './widget-build.ts';
 
 try {
@@ -9,12 +10,12 @@ try {
   // (and prints it) rather than leave the dashboard shut. A configured ADMIN_TOKEN is never printed.
   const generatedToken = process.env.ADMIN_TOKEN ? undefined : randomBytes(24).toString('base64url');
   if (generatedToken) process.env.ADMIN_TOKEN = generatedToken;
-  const server = await startServer();
+  const config = loadServerConfig();
+  const starting = startServer(config);
+  exitOnSignals(starting, config.shutdownTimeoutMs);
+  const server = await starting;
   console.log(`analytics dashboard: ${server.url}/admin/analytics`);
   if (generatedToken) console.log(`  ADMIN_TOKEN for this run (set ADMIN_TOKEN to keep one): ${generatedToken}`);
-  for (const signal of ['SIGINT', 'SIGTERM'] as const) {
-    process.once(signal, () => void server.close().then(() => process.exit(0)));
-  }
 } catch (error) {
   console.error(error instanceof Error ? error.message : error);
   process.exit(1);

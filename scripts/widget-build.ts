@@ -32,6 +32,14 @@ export async function buildWidgetIfStale(): Promise<boolean> {
   if (!(await widgetBuildIsStale())) return false;
   console.log('Building the player widget…');
   const { build } = await import('vite');
-  await build({ configFile: path.join(ROOT, 'vite.config.ts'), logLevel: 'warn' });
+  // Vite sets NODE_ENV=production for its build in this very process; the server that starts
+  // after it must see the environment it was given (production changes what its config requires).
+  const nodeEnv = process.env.NODE_ENV;
+  try {
+    await build({ configFile: path.join(ROOT, 'vite.config.ts'), logLevel: 'warn' });
+  } finally {
+    if (nodeEnv === undefined) delete process.env.NODE_ENV;
+    else process.env.NODE_ENV = nodeEnv;
+  }
   return true;
 }

@@ -1,0 +1,83 @@
+import type { Server, ServerResponse } from 'node:http';
+import type { Socket } from 'node:net';
+import type { FastifyInstance } from 'fastify';
+
+/**
+ * Time kept back from the deadline for closing the database after the connections: the embedded
+ * one writes a checkpoint as it closes.
+ */
+const CLOSE_RESERVE_MS = 1_000;
+
+export interface ShutdownOptions {
+  app: FastifyInstance;
+  /** Closes what outlives the listener: the database, then its lock. */
+  closeResources: () => Promise<void>;
+  /** The whole shutdown's deadline. */
+  timeoutMs: number;
+  /** Where the one line saying what happened goes. */
+  log: (line: string) => void;
+}
+
+/** What the listener has open: sockets and requests not yet answered. */
+export interface OpenWork {
+  connections(): number;
+  requests(): number;
+  /** From now on, a connection whose response is done is closed rather than kept alive. */
+  endKeepAlive(): void;
+}
+
+export function trackOpenWork(server: Server): OpenWork {
+  const sockets = new Set<Socket>();
+  const responses = new Set<ServerResponse>();
+  let ending = false;
+  server.on('connection', (socket: Socket) => {
+    sockets.add(socket);
+    socket.once('close', () => sockets.delete(socket));
+  });
+  server.on('request', (_request, response: ServerResponse) => {
+    responses.add(response);
+    response.once('close', () => responses.delete(response));
+    // Without this a finished keep-alive connection would idle until keepAliveTimeout.
+    response.once('finish', () => {
+      if (ending) setImmediate(() => server.closeIdleConnections());
+    });
+  });
+  return {
+    connections: () => sockets.size,
+    requests: () => responses.size,
+    endKeepAlive() {
+      ending = true;
+      server.closeIdleConnections();
+    },
+  };
+}
+
+/**
+ * Stops accepting, lets the requests in flight finish, then cuts whatever is still open (a
+ * client that stalled mid-request never finishes by itself), closes the database and returns
+ * within the deadline. The process exits after it; the caller keeps a hard deadline as well.
+ */
+export async function drainAndClose(reason: string, work: OpenWork, options: ShutdownOptions): Promise<void> {
+  const started = Date.now();
+  const { app, timeoutMs, log } = options;
+  log(`${reason}: shutting down within ${timeoutMs} ms: no new connections; ${work.requests()} requests in flight, ${work.connections()} connections open`);
+  const closing = app.close();
+  work.endKeepAlive();
+  const cutAfterMs = Math.max(timeoutMs - CLOSE_RESERVE_MS, Math.floor(timeoutMs / 2));
+  let timer: NodeJS.Timeout | undefined;
+  const drained = await Promise.race([
+    closing.then(() => true),
+    new Promise<false>((resolve) => {
+      timer = setTimeout(() => resolve(false), cutAfterMs);
+    }),
+  ]);
+  clearTimeout(timer);
+  let outcome = `all requests finished in ${Date.now() - started} ms`;
+  if (!drained) {
+    outcome = `cut ${work.connections()} connections still open after ${cutAfterMs} ms (${work.requests()} requests unanswered)`;
+    app.server.closeAllConnections();
+    await closing;
+  }
+  await options.closeResources();
+  log(`${reason}: ${outcome}; database closed; stopped after ${Date.now() - started} ms`);
+}

@@ -1,0 +1,182 @@
+import { once } from 'node:events';
+import { chmod, mkdir, open, writeFile } from 'node:fs/promises';
+import net from 'node:net';
+import path from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import { openDatabase } from '../../server/db/database.ts';
+import { migrate } from '../../server/db/migrate.ts';
+import { seedDemoCatalogue } from '../../server/db/seed.ts';
+import { batchOf, eventOf, newViewId } from './analytics-events.ts';
+import { spawnServer, startServerProcess, tempDataDir, type ServerProcess } from './server-process.ts';
+
+// The real server as a child process on a data directory of its own: crashes, a second server,
+// a stalled client at shutdown, damaged and unreadable data. Only the embedded database: with
+// PostgreSQL, durability and locking are the database server's.
+const cleanups: Array<() => Promise<unknown>> = [];
+afterEach(async () => {
+  for (const cleanup of cleanups.splice(0).reverse()) await cleanup();
+});
+
+async function dataDir(): Promise<string> {
+  const { dir, remove } = await tempDataDir();
+  cleanups.push(remove);
+  return dir;
+}
+
+async function started(dir: string, env: Record<string, string> = {}): Promise<ServerProcess> {
+  const server = await startServerProcess(dir, env);
+  cleanups.push(async () => {
+    server.child.kill('SIGKILL');
+    await server.exited;
+  });
+  return server;
+}
+
+describe('kill -9 under write load', () => {
+  it('loses no event whose batch was acknowledged', async () => {
+    const dir = await dataDir();
+    const server = await started(dir);
+    const acknowledged: string[] = [];
+    const viewId = newViewId();
+    let enough: () => void = () => undefined;
+    const enoughAcknowledged = new Promise<void>((resolve) => (enough = resolve));
+    const writer = async () => {
+      for (;;) {
+        const events = Array.from({ length: 10 }, () => eventOf({ event: 'play', viewId, ts: Date.now() }));
+        try {
+          const response = await fetch(`${server.origin}/collect`, {
+            method: 'POST',
+            headers: { 'content-type': 'application/json' },
+            body: JSON.stringify(batchOf(events)),
+          });
+          expect(response.status).toBe(200);
+          await response.json();
+        } catch {
+          return; // the connection died with the server: this batch was never acknowledged
+        }
+        acknowledged.push(...events.map((event) => event.event_id));
+        if (acknowledged.length >= 2_000) enough();
+      }
+    };
+    const writers = Array.from({ length: 8 }, writer);
+    await enoughAcknowledged;
+    // Killed while the writers keep writing: some batches are mid-flight at this instant.
+    server.child.kill('SIGKILL');
+    expect((await server.exited).signal).toBe('SIGKILL');
+    await Promise.all(writers);
+
+    // A restart takes over the dead process's lock and recovers; then it stops cleanly.
+    const restarted = await started(dir);
+    restarted.child.kill('SIGTERM');
+    expect((await restarted.exited).code).toBe(0);
+
+    const db = await openDatabase({ dataDir: dir });
+    try {
+      const rows = await db.query<{ event_id: string }>('SELECT event_id FROM analytics_events');
+      const stored = new Set(rows.map((row) => row.event_id));
+      const lost = acknowledged.filter((id) => !stored.has(id));
+      expect(lost, `${lost.length} of ${acknowledged.length} acknowledged events lost`).toEqual([]);
+    } finally {
+      await db.close();
+    }
+  });
+});
+
+describe('a second server on the same data directory', () => {
+  it('refuses to start, naming the lock file, and the first keeps serving', async () => {
+    const dir = await dataDir();
+    const first = await started(dir);
+    const second = spawnServer(dir);
+    const exit = await second.exited;
+    expect(exit.code).toBe(1);
+    expect(exit.output).toContain(path.join(dir, 'kino-server.lock'));
+    expect(exit.output).toContain(`in use by process ${first.child.pid}`);
+    expect(exit.output).not.toMatch(/Server listening/);
+    expect((await fetch(`${first.origin}/readyz`)).status).toBe(200);
+  });
+});
+
+describe('SIGTERM', () => {
+  it('finishes the request in flight, cuts a stalled client and exits within SHUTDOWN_TIMEOUT_MS', async () => {
+    const deadlineMs = 3_000;
+    const server = await started(await dataDir(), { SHUTDOWN_TIMEOUT_MS: String(deadlineMs) });
+    const { port } = new URL(server.origin);
+    // A client that sends half a body and then nothing.
+    const stalled = net.connect({ port: Number(port), host: '127.0.0.1' });
+    await once(stalled, 'connect');
+    stalled.write('POST /collect HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\nContent-Length: 1000\r\n\r\n{"sent_at":');
+    const stalledClosed = once(stalled, 'close');
+    // A slow answer (the demo VAST's delay) that is still being worked on at the signal.
+    const slow = fetch(`${server.origin}/catalog-api/vast.xml?creativeId=c1&delayMs=500`);
+    expect((await fetch(`${server.origin}/healthz`)).status).toBe(200);
+
+    const signalled = Date.now();
+    server.child.kill('SIGTERM');
+    expect((await slow).status).toBe(200);
+    const exit = await server.exited;
+    const took = Date.now() - signalled;
+    await stalledClosed;
+
+    expect(exit.code).toBe(0);
+    expect(took).toBeLessThan(deadlineMs + 1_000);
+    expect(exit.output).toMatch(/SIGTERM: shutting down within 3000 ms/);
+    expect(exit.output).toMatch(/SIGTERM: cut 1 connections still open after \d+ ms.*database closed/);
+  });
+});
+
+describe('a damaged or unreadable data directory', () => {
+  /** A data directory made by the server, closed cleanly; returns the demo catalogue's contents file. */
+  async function madeDataDir(): Promise<{ dir: string; contentsFile: string }> {
+    const dir = await dataDir();
+    const db = await openDatabase({ dataDir: dir });
+    await migrate(db);
+    await seedDemoCatalogue(db);
+    const [row] = await db.query<{ file: string }>("SELECT pg_relation_filepath('contents') AS file");
+    await db.close();
+    return { dir, contentsFile: path.join(dir, row?.file ?? 'missing') };
+  }
+
+  async function expectRefusedStart(dir: string, ...messages: RegExp[]): Promise<void> {
+    const exit = await spawnServer(dir).exited;
+    expect(exit.code, exit.output).toBe(1);
+    expect(exit.output).not.toMatch(/Server listening/);
+    expect(exit.output).toContain(dir);
+    for (const message of messages) expect(exit.output).toMatch(message);
+  }
+
+  it('a scribbled control file: fails at start, naming the folder and what to do', async () => {
+    const { dir } = await madeDataDir();
+    await writeFile(path.join(dir, 'global/pg_control'), Buffer.alloc(8192, 0x5a));
+    await expectRefusedStart(dir, /look damaged/, /move it aside/);
+  });
+
+  it('a scribbled table: fails at start (every table is read before listening)', async () => {
+    const { dir, contentsFile } = await madeDataDir();
+    const file = await open(contentsFile, 'r+');
+    await file.write(Buffer.alloc(64, 0xa5), 0, 64, 0);
+    await file.close();
+    await expectRefusedStart(dir, /look damaged/, /contents/);
+  });
+
+  it('made by another PostgreSQL version: says which and what to do', async () => {
+    const dir = await dataDir();
+    await mkdir(dir, { recursive: true });
+    await writeFile(path.join(dir, 'PG_VERSION'), '16\n');
+    await expectRefusedStart(dir, /made by PostgreSQL 16; this server runs 18/, /pg_dump/);
+  });
+
+  it('not readable by the server\'s user: says so (EACCES)', async () => {
+    const dir = await dataDir();
+    await mkdir(dir, { recursive: true, mode: 0o700 });
+    // Root reads every folder: as root the server runs as nobody, who cannot enter this one.
+    const asRoot = process.getuid?.() === 0;
+    if (!asRoot) {
+      await chmod(dir, 0o000);
+      cleanups.push(() => chmod(dir, 0o700));
+    }
+    const exit = await spawnServer(dir, {}, asRoot ? { uid: 65534, gid: 65534 } : {}).exited;
+    expect(exit.code, exit.output).toBe(1);
+    expect(exit.output).toContain(dir);
+    expect(exit.output).toMatch(/not readable and writable by this user.*EACCES/);
+  });
+});
