@@ -1,0 +1,78 @@
+/**
+ * `npm run load`: the hot routes under 100 concurrent clients, against the real server in a
+ * child process on loopback: the embedded database by default, PostgreSQL with --postgres
+ * (a throw-away server through scripts/with-postgres.sh). Prints p50, p99 and throughput.
+ *
+ *   npm run load -- [--postgres] [--connections=100] [--duration=10]
+ */
+import { spawnSync } from 'node:child_process';
+import { cpus, totalmem } from 'node:os';
+import autocannon from 'autocannon';
+import { LOAD_TARGETS, type LoadTarget } from './load/load-targets.ts';
+import { startLoadServer } from './load/load-server.ts';
+
+const MAX_CONNECTIONS = 200;
+const MAX_DURATION_S = 60;
+
+function option(name: string, fallback: number, max: number): number {
+  const given = process.argv.find((arg) => arg.startsWith(`--${name}=`))?.split('=')[1];
+  const value = given === undefined ? fallback : Number(given);
+  if (!Number.isInteger(value) || value < 1 || value > max) throw new Error(`--${name} must be a whole number from 1 to ${max}`);
+  return value;
+}
+
+const postgres = process.argv.includes('--postgres');
+const connections = option('connections', 100, MAX_CONNECTIONS);
+const duration = option('duration', 10, MAX_DURATION_S);
+
+// --postgres without a server: run again inside a throw-away one.
+if (postgres && !process.env.DATABASE_URL) {
+  const again = spawnSync('bash', ['scripts/with-postgres.sh', process.execPath, '--import', 'tsx', 'scripts/load.ts', ...process.argv.slice(2)], { stdio: 'inherit' });
+  process.exit(again.status ?? 1);
+}
+if (!postgres) delete process.env.DATABASE_URL;
+
+interface Figures {
+  name: string;
+  requestsPerSecond: number;
+  p50: number;
+  p99: number;
+  max: number;
+  failed: number;
+}
+
+async function measure(origin: string, target: LoadTarget): Promise<Figures> {
+  const result = await autocannon({
+    url: origin,
+    connections,
+    duration,
+    requests: [{
+      method: target.method,
+      path: target.path,
+      headers: target.body ? { 'content-type': 'application/json' } : {},
+      ...(target.body ? { setupRequest: (request: autocannon.Request) => ({ ...request, body: target.body?.() }) } : {}),
+    }],
+  });
+  return {
+    name: target.name,
+    requestsPerSecond: Math.round(result.requests.average),
+    p50: result.latency.p50,
+    p99: result.latency.p99,
+    max: result.latency.max,
+    failed: result.errors + result.timeouts + result.non2xx,
+  };
+}
+
+const server = await startLoadServer();
+if (new URL(server.origin).hostname !== '127.0.0.1') throw new Error(`refusing to load anything but loopback: ${server.origin}`);
+try {
+  const cpu = cpus();
+  console.log(`${postgres ? 'PostgreSQL' : 'embedded PGlite'}; ${connections} connections, ${duration} s per route; ` +
+    `${cpu.length} × ${cpu[0]?.model ?? 'CPU'}, ${Math.round(totalmem() / 2 ** 30)} GB, Node ${process.version}`);
+  const rows: Figures[] = [];
+  for (const target of LOAD_TARGETS) rows.push(await measure(server.origin, target));
+  console.log('\n| route | req/s | p50 ms | p99 ms | max ms | failed |\n| --- | ---: | ---: | ---: | ---: | ---: |');
+  for (const row of rows) console.log(`| ${row.name} | ${row.requestsPerSecond} | ${row.p50} | ${row.p99} | ${row.max} | ${row.failed} |`);
+} finally {
+  await server.stop();
+}
