@@ -3,6 +3,13 @@ import type { Role, User } from '../../src/api/auth-schema.ts';
 import { randomToken, tokenHash } from './secret-tokens.ts';
 
 /** Why a session ended (auth_sessions.revoked_why), for the operator reading the table. */
+/**
+ * A spent refresh token presented again within this many seconds is a second frame of the same
+ * site refreshing at the same time (they share the cookie), not reuse (RFC 9700 section 4.14.2
+ * allows for such concurrent requests; identity providers call it a reuse interval or leeway).
+ */
+export const REUSE_GRACE_SECONDS = 30;
+
 export type RevokeReason = 'password' | 'blocked' | 'reuse' | 'restore';
 
 /** What an authenticated request needs to know about its session, read in one indexed query. */
@@ -78,17 +85,25 @@ export class SessionsRepository {
          RETURNING t.session_id, s.user_id, u.status`,
         [hash, expectedSessionId ?? null],
       );
-      const row = used[0];
+      let row = used[0];
       if (!row) {
-        const earlier = await tx.query<{ session_id: string; user_id: number }>(
-          `SELECT t.session_id, s.user_id FROM auth_refresh_tokens t JOIN auth_sessions s ON s.id = t.session_id
+        const earlier = await tx.query<{ session_id: string; user_id: number; status: User['status']; in_grace: boolean; live: boolean }>(
+          `SELECT t.session_id, s.user_id, u.status, t.used_at > now() - make_interval(secs => $2) AS in_grace,
+                  (s.revoked_at IS NULL AND t.expires_at > now() AND ($3::text IS NULL OR s.id = $3)) AS live
+           FROM auth_refresh_tokens t JOIN auth_sessions s ON s.id = t.session_id JOIN users u ON u.id = s.user_id
            WHERE t.token_hash = $1 AND t.used_at IS NOT NULL`,
-          [hash],
+          [hash, REUSE_GRACE_SECONDS, expectedSessionId ?? null],
         );
         const reused = earlier[0];
         if (!reused) return { outcome: 'invalid' };
-        await revoke(tx, 'WHERE id = $1', [reused.session_id], 'reuse');
-        return { outcome: 'reused', userId: reused.user_id, sessionId: reused.session_id };
+        // The players of one site share its cookie jar and may refresh with the same token at
+        // once: a second use moments after the first is that, not a thief, and gets its own
+        // successor in the same session. Later, it is reuse, and the whole session ends.
+        if (reused.in_grace && reused.live) row = reused;
+        else {
+          await revoke(tx, 'WHERE id = $1', [reused.session_id], 'reuse');
+          return { outcome: 'reused', userId: reused.user_id, sessionId: reused.session_id };
+        }
       }
       if (row.status !== 'active') return { outcome: 'invalid' };
       const expires = new Date(Date.now() + this.refreshTokenDays * DAY_MS);

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AccessTokens } from '../../server/auth/access-tokens.ts';
+import { REUSE_GRACE_SECONDS } from '../../server/auth/sessions-repository.ts';
 import { sessionSchema, userSchema } from '../../src/api/auth-schema.ts';
 import { expectApiError, expectJson, type TestApp } from './helpers.ts';
 import {
@@ -111,10 +112,29 @@ describe('refresh (RFC 9700 rotation)', () => {
     expectJson(await details(t, bearer(second.accessToken)), 200, userSchema);
   });
 
+  /** Moves the spent tokens of `accessToken`'s session back in time, past the reuse grace. */
+  const spentLongAgo = (accessToken: string) =>
+    t.db.query('UPDATE auth_refresh_tokens SET used_at = now() - make_interval(secs => $2) WHERE session_id = $1 AND used_at IS NOT NULL', [
+      claimsOf(accessToken).sid, REUSE_GRACE_SECONDS + 1,
+    ]);
+
+  it('two frames of one site refreshing with the same token at once both get a session, and it goes on', async () => {
+    const first = await login(t, viewer.email, viewer.password);
+    const [one, two] = await Promise.all([refresh({ refreshToken: first.refreshToken }), refresh({ refreshToken: first.refreshToken })]);
+    const sessions = [expectJson(one!, 200, sessionSchema), expectJson(two!, 200, sessionSchema)];
+    expect(sessions[0]!.refreshToken).not.toBe(sessions[1]!.refreshToken);
+    for (const session of sessions) {
+      expect(claimsOf(session.accessToken).sid).toBe(claimsOf(first.accessToken).sid);
+      expectJson(await details(t, bearer(session.accessToken)), 200, userSchema);
+    }
+    expectJson(await refresh({ refreshToken: sessions[1]!.refreshToken }), 200, sessionSchema);
+  });
+
   it('a reused refresh token ends its whole session: the newer refresh token and the access tokens stop working at once', async () => {
     const first = await login(t, viewer.email, viewer.password);
     const second = expectJson(await refresh({ refreshToken: first.refreshToken }), 200, sessionSchema);
     expectJson(await details(t, bearer(second.accessToken)), 200, userSchema);
+    await spentLongAgo(first.accessToken);
 
     const reuse = await refresh({ refreshToken: first.refreshToken });
     expect(expectApiError(reuse, 401).message).toMatch(/already used/);
