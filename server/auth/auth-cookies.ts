@@ -3,6 +3,12 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 /** SPEC.md sections 3 and 6: the player's cookies, path /. */
 export const AUTH_TOKEN_COOKIE = 'authToken';
 export const REFRESH_TOKEN_COOKIE = 'refreshToken';
+/**
+ * A readable mark that a session exists, kept as long as its refresh token: the authToken cookie
+ * goes at the access token's expiry (SPEC.md section 3) and the refresh token is HttpOnly, so
+ * without it a frame loaded after the expiry could not know it should refresh first.
+ */
+export const SESSION_HINT_COOKIE = 'authSession';
 /** SPEC.md section 7: the XSRF cookie the client copies into X-XSRF-TOKEN. */
 export const XSRF_COOKIE = 'XSRF-TOKEN';
 export const XSRF_HEADER = 'x-xsrf-token';
@@ -35,11 +41,12 @@ export interface SessionCookies {
 export function setSessionCookies(request: FastifyRequest, reply: FastifyReply, session: SessionCookies, xsrfToken: string): void {
   void reply.header('set-cookie', cookie(request, AUTH_TOKEN_COOKIE, session.accessToken, session.accessExpiresAt, false));
   void reply.header('set-cookie', cookie(request, REFRESH_TOKEN_COOKIE, session.refreshToken, session.refreshExpiresAt, true));
+  void reply.header('set-cookie', cookie(request, SESSION_HINT_COOKIE, '1', session.refreshExpiresAt, false));
   void reply.header('set-cookie', cookie(request, XSRF_COOKIE, xsrfToken, session.refreshExpiresAt, false));
 }
 
 export function clearSessionCookies(request: FastifyRequest, reply: FastifyReply): void {
-  for (const [name, httpOnly] of [[AUTH_TOKEN_COOKIE, false], [REFRESH_TOKEN_COOKIE, true]] as const) {
+  for (const [name, httpOnly] of [[AUTH_TOKEN_COOKIE, false], [REFRESH_TOKEN_COOKIE, true], [SESSION_HINT_COOKIE, false]] as const) {
     void reply.header('set-cookie', cookie(request, name, '', 0, httpOnly));
   }
 }

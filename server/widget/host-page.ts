@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import type { AdCase } from '../ads/ad-cases.ts';
 import { escapeHtml } from './embed-document.ts';
+import { ACCOUNT_PANEL_HTML, ACCOUNT_PANEL_SCRIPT, ACCOUNT_PANEL_STYLE } from './account-panel.ts';
 
 /** The demo ad cases as the demo page names them. */
 const AD_CASE_LABELS: Record<AdCase, string> = {
@@ -42,8 +43,8 @@ const HOST_PAGE_SCRIPT = `
 /** Only this page's own script and style run; frames come from this origin (the player). */
 export const HOST_PAGE_CSP = [
   "default-src 'self'",
-  `script-src '${sha256Source(HOST_PAGE_SCRIPT)}'`,
-  `style-src '${sha256Source(HOST_PAGE_STYLE)}'`,
+  `script-src '${sha256Source(HOST_PAGE_SCRIPT)}' '${sha256Source(ACCOUNT_PANEL_SCRIPT)}'`,
+  `style-src '${sha256Source(HOST_PAGE_STYLE)}' '${sha256Source(ACCOUNT_PANEL_STYLE)}'`,
   "img-src 'self' data:",
   "frame-src 'self'",
   "object-src 'none'",
@@ -82,6 +83,7 @@ export function renderHostPage(contents: ReadonlyArray<{ id: number; title: stri
   <meta name="viewport" content="width=device-width, initial-scale=1">
   <title>Демо-страница плеера</title>
   <style>${HOST_PAGE_STYLE}</style>
+  <style>${ACCOUNT_PANEL_STYLE}</style>
 </head>
 <body>
   <h1>Демо-страница плеера</h1>
@@ -95,8 +97,10 @@ ${options}
     </label>
     <noscript><button type="submit">Показать</button></noscript>
   </form>
+${ACCOUNT_PANEL_HTML}
 ${frames}
   <script>${HOST_PAGE_SCRIPT}</script>
+  <script>${ACCOUNT_PANEL_SCRIPT}</script>
 </body>
 </html>
 `;

@@ -109,6 +109,8 @@ describe('refresh (RFC 9700 rotation)', () => {
     expect(response.headers.authorization).toBe(`Bearer ${second.accessToken}`);
     expect(claimsOf(second.accessToken).sid).toBe(claimsOf(first.accessToken).sid);
     expect(responseCookies(response).get('refreshToken')?.value).toBe(second.refreshToken);
+    // The readable mark that a session remains, for a frame loaded after the authToken cookie went.
+    expect(responseCookies(response).get('authSession')?.value).toBe('1');
     expectJson(await details(t, bearer(second.accessToken)), 200, userSchema);
   });
 
@@ -139,6 +141,7 @@ describe('refresh (RFC 9700 rotation)', () => {
     const reuse = await refresh({ refreshToken: first.refreshToken });
     expect(expectApiError(reuse, 401).message).toMatch(/already used/);
     expect(responseCookies(reuse).get('refreshToken')?.value).toBe('');
+    expect(responseCookies(reuse).get('authSession')?.value).toBe('');
     expectApiError(await refresh({ refreshToken: second.refreshToken }), 401);
     expectApiError(await details(t, bearer(second.accessToken)), 401);
     expectApiError(await details(t, bearer(first.accessToken)), 401);

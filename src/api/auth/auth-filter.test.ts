@@ -107,6 +107,23 @@ describe('an expired token', () => {
   });
 });
 
+describe('a session whose access token has gone', () => {
+  it('the authToken cookie went at its expiry: the authSession mark makes the first call refresh (the HttpOnly cookie carries the refresh token)', async () => {
+    const fresh = jwt(NOW + 900);
+    const { client, seen, refreshes } = setUp('authSession=1; XSRF-TOKEN=x', () => new Response('{}', { status: 200, headers: { Authorization: `Bearer ${fresh}` } }));
+    await Promise.all([client.content(1), client.seasons(1)]);
+    expect(refreshes()).toHaveLength(1);
+    expect(JSON.parse(refreshes()[0]!.body!)).toEqual({});
+    for (const call of seen.filter((entry) => entry.url.includes('/catalog-api/'))) expect(call.headers.authorization).toBe(`Bearer ${fresh}`);
+  });
+
+  it('without the mark an anonymous viewer\'s calls never ask for a refresh', async () => {
+    const { client, refreshes } = setUp('XSRF-TOKEN=x');
+    await client.content(1);
+    expect(refreshes()).toEqual([]);
+  });
+});
+
 describe('a token that is not a JWT', () => {
   it('raises an error that says the token is invalid, and sends nothing', async () => {
     const { client, seen } = setUp('authToken=not-a-token');

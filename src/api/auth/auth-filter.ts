@@ -28,11 +28,13 @@ export function authFilter(options: AuthFilterOptions): RequestFilter {
     const cookie = options.cookie();
     Object.assign(request.headers, xsrfHeader(cookie));
     let token = refreshed ?? cookieValue(cookie, 'authToken');
-    if (!token) return;
-    if (tokenExpiry(token) - EXPIRY_MARGIN_S <= now()) {
-      const expired = token;
+    // The authToken cookie goes at the token's expiry; the authSession mark says a session
+    // remains to refresh.
+    const expired = token ? tokenExpiry(token) - EXPIRY_MARGIN_S <= now() : cookieValue(cookie, 'authSession') !== undefined;
+    if (expired) {
+      const old = token;
       refreshing ??= import('./token-refresh.ts')
-        .then(({ refreshAccessToken }) => refreshAccessToken(refresh, expired))
+        .then(({ refreshAccessToken }) => refreshAccessToken(refresh, old))
         .finally(() => (refreshing = undefined));
       const fresh = await refreshing;
       if (fresh) {
@@ -40,6 +42,6 @@ export function authFilter(options: AuthFilterOptions): RequestFilter {
         refreshed = token = fresh;
       }
     }
-    request.headers.Authorization = `Bearer ${token}`;
+    if (token) request.headers.Authorization = `Bearer ${token}`;
   };
 }

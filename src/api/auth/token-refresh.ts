@@ -14,7 +14,7 @@ export interface RefreshOptions {
  * the new access token comes back in the Authorization header. Any failure gives undefined: the
  * caller sends its request with the old token. Its own chunk: most loads never need it.
  */
-export async function refreshAccessToken(options: RefreshOptions, accessToken: string): Promise<string | undefined> {
+export async function refreshAccessToken(options: RefreshOptions, accessToken: string | undefined): Promise<string | undefined> {
   try {
     const cookie = options.cookie();
     const refreshToken = cookieValue(cookie, 'refreshToken');
@@ -22,7 +22,7 @@ export async function refreshAccessToken(options: RefreshOptions, accessToken: s
       method: 'POST',
       credentials: 'include',
       headers: { ...options.extraHeaders?.(), 'Content-Type': 'application/json', 'X-Session-Context': sessionContext(cookie), ...xsrfHeader(cookie) },
-      body: JSON.stringify(refreshToken ? { refreshToken, accessToken } : { accessToken }),
+      body: JSON.stringify({ refreshToken, accessToken }),
     });
     const header = response.ok ? response.headers.get('Authorization') : null;
     return header?.startsWith('Bearer ') ? header.slice(7) : undefined;
