@@ -35,7 +35,11 @@ const filmTime = (page: Page) => film(page).evaluate((element: HTMLVideoElement)
 function inOrder(names: string[], expected: string[]): string[] {
   let at = 0;
   const found: string[] = [];
-  for (const name of names) if (name === expected[at]) (found.push(name), (at += 1));
+  for (const name of names) {
+    if (name !== expected[at]) continue;
+    found.push(name);
+    at += 1;
+  }
   return found;
 }
 
