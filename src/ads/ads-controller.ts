@@ -222,6 +222,8 @@ export function startAds(options: AdsOptions): AdCommands {
     const run = new AbortController();
     breakRun = run;
     midrollDone = false;
+    // The ad history is the episode's (SPEC.md section 3): another episode starts its own.
+    if (store.getState().history.length > 0) store.update({ history: [] });
     const release = episodeHold;
     episodeHold = undefined;
     const items = listOf('preroll', run);

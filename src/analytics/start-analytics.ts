@@ -172,6 +172,8 @@ function followStores(app: PlayerApp, add: (inputs: AnalyticsInput[]) => void, s
   onApp();
   const stopApp = app.store.subscribe(onApp);
   let history = app.ads.store.getState().history;
+  // Ads that loaded before this chunk arrived (a preroll usually has).
+  if (history.length > 0) add([{ type: 'ad-history', t: analyticsNow(), items: history.map((item) => ({ ...item })) }]);
   const stopAds = app.ads.store.subscribe(() => {
     const next = app.ads.store.getState().history;
     if (next === history) return;

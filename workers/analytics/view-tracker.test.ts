@@ -218,6 +218,20 @@ describe('the rest of the spec\'s events', () => {
     expect(one(events, 'error')).toMatchObject({ network_type: '3g', detail: { error_code: 4, error_fatal: true, error_id: 'ab12cd34' } });
   });
 
+  it('the episode\'s ad history holds whenever it came: a preroll recorded before the view began counts', () => {
+    const item = { id: 'c1', type: 'preroll' as const, position: 0, duration: 15, perc: 0 };
+    const events = run([
+      [0, { type: 'ad-history', items: [] }],
+      [100, { type: 'ad-history', items: [item] }],
+      opened,
+      [200, { type: 'play' }],
+      [300, { type: 'view', episodeId: 41, context }],
+      [300, { type: 'ad-history', items: [] }],
+      [400, { type: 'play' }],
+    ]);
+    expect(events.filter((event) => event.event === 'play').map((event) => event.payload.ad_id)).toEqual([['c1'], []]);
+  });
+
   it('the payload carries the content, the view and the ad history', () => {
     const events = run([
       ...started,

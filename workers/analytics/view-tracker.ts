@@ -43,7 +43,6 @@ interface View {
   seekCount: number;
   heightTimeMs: number;
   heightWeightedMs: number;
-  adHistory: AdHistoryEntry[];
 }
 
 export interface ViewTracker {
@@ -69,6 +68,11 @@ export function createViewTracker(newId: () => string = () => crypto.randomUUID(
   let lastAdTimeUpdate = Number.NEGATIVE_INFINITY;
   let seek: { from: number; to: number; since: number } | undefined;
   let stallSince: number | undefined;
+  /**
+   * The episode's ads so far (the ads module starts the list anew with each episode's preroll,
+   * which may load before or after the episode's view begins here).
+   */
+  let adHistory: AdHistoryEntry[] = [];
 
   const quality = () => (height ? `${height}p` : null);
 
@@ -97,11 +101,11 @@ export function createViewTracker(newId: () => string = () => crypto.randomUUID(
       device_type: context.device_type,
       user_id: context.user_id,
       isTrailer: context.isTrailer,
-      ad_id: current.adHistory.map((item) => item.id),
-      ad_type: current.adHistory.map((item) => item.type),
-      ad_duration_sec: current.adHistory.map((item) => round(item.duration)),
-      ad_position_perc: current.adHistory.map((item) => Math.min(100, Math.max(0, item.perc))),
-      ad_position: current.adHistory.map((item) => round(item.position)),
+      ad_id: adHistory.map((item) => item.id),
+      ad_type: adHistory.map((item) => item.type),
+      ad_duration_sec: adHistory.map((item) => round(item.duration)),
+      ad_position_perc: adHistory.map((item) => Math.min(100, Math.max(0, item.perc))),
+      ad_position: adHistory.map((item) => round(item.position)),
     };
   }
 
@@ -183,7 +187,7 @@ export function createViewTracker(newId: () => string = () => crypto.randomUUID(
             id: newId(), episodeId: input.episodeId, context: input.context, milestones: new Set(),
             playRequestedAt: undefined, startCandidate: undefined, started: false, adMsBeforeStart: 0,
             realMs: 0, videoSec: 0, timeUpdatesSent: 0, rebufferCount: 0, rebufferMs: 0, seekCount: 0,
-            heightTimeMs: 0, heightWeightedMs: 0, adHistory: [],
+            heightTimeMs: 0, heightWeightedMs: 0,
           };
           // Another episode starts from its own beginning: nothing of the last one carries over.
           currentTime = 0;
@@ -226,7 +230,7 @@ export function createViewTracker(newId: () => string = () => crypto.randomUUID(
           break;
         }
         case 'ad-history':
-          if (view) view.adHistory = input.items.slice(0, 100);
+          adHistory = input.items.slice(0, 100);
           break;
         case 'play':
           paused = false;
