@@ -2,25 +2,16 @@ import { spawn } from 'node:child_process';
 import { once } from 'node:events';
 import { chmod, lstat, mkdir, readdir, readFile, rm, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { LOCK_FILE_NAME } from '../../server/db/data-dir-lock.ts';
 import { openDatabase } from '../../server/db/database.ts';
 import { migrate } from '../../server/db/migrate.ts';
 import { seedDemoCatalogue } from '../../server/db/seed.ts';
-import { tempDataDir } from './server-process.ts';
+import { cleanUpAfterEach } from './server-process.ts';
 
 // The embedded database's folder: one process at a time, nothing for other users, and a
 // refusal that names its cause. (PGlite only, whatever DATABASE_URL says.)
-const cleanups: Array<() => Promise<unknown>> = [];
-afterEach(async () => {
-  for (const cleanup of cleanups.splice(0).reverse()) await cleanup();
-});
-
-async function dataDir(): Promise<string> {
-  const { dir, remove } = await tempDataDir();
-  cleanups.push(remove);
-  return dir;
-}
+const { dataDir } = cleanUpAfterEach();
 
 /** Every file and folder under `dir`, with its permission bits. */
 async function modesUnder(dir: string): Promise<Array<{ file: string; mode: number }>> {

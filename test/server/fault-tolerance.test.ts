@@ -2,26 +2,20 @@ import { once } from 'node:events';
 import { chmod, mkdir, open, writeFile } from 'node:fs/promises';
 import net from 'node:net';
 import path from 'node:path';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { openDatabase } from '../../server/db/database.ts';
 import { migrate } from '../../server/db/migrate.ts';
 import { seedDemoCatalogue } from '../../server/db/seed.ts';
 import { batchOf, eventOf, newViewId } from './analytics-events.ts';
-import { spawnServer, startServerProcess, tempDataDir, type ServerProcess } from './server-process.ts';
+import { cleanUpAfterEach, spawnServer, startServerProcess, type ServerProcess } from './server-process.ts';
 
 // The real server as a child process on a data directory of its own: crashes, a second server,
 // a stalled client at shutdown, damaged and unreadable data. Only the embedded database: with
 // PostgreSQL, durability and locking are the database server's.
-const cleanups: Array<() => Promise<unknown>> = [];
-afterEach(async () => {
-  for (const cleanup of cleanups.splice(0).reverse()) await cleanup();
-});
-
-async function dataDir(): Promise<string> {
-  const { dir, remove } = await tempDataDir();
-  cleanups.push(remove);
-  return dir;
-}
+const { cleanups, dataDir } = cleanUpAfterEach();
+// Each test starts real server processes (and the first writes 2 000 events): on a busy two-core
+// machine that is honest work taking longer than the suite's 30 s, not a wait on a timer.
+vi.setConfig({ testTimeout: 120_000 });
 
 async function started(dir: string, env: Record<string, string> = {}): Promise<ServerProcess> {
   const server = await startServerProcess(dir, env);

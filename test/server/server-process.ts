@@ -1,4 +1,5 @@
 import { spawn, type ChildProcess, type SpawnOptions } from 'node:child_process';
+import { afterEach } from 'vitest';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -74,4 +75,23 @@ export async function startServerProcess(dataDir: string, env: Record<string, st
 export async function tempDataDir(): Promise<{ dir: string; remove: () => Promise<void> }> {
   const parent = await mkdtemp(path.join(tmpdir(), 'kino-data-'));
   return { dir: path.join(parent, 'data'), remove: () => rm(parent, { recursive: true, force: true }) };
+}
+
+/**
+ * The calling test file's clean-ups, run after each test, last first; `dataDir()` gives a fresh
+ * data directory that goes with them.
+ */
+export function cleanUpAfterEach(): { cleanups: Array<() => Promise<unknown>>; dataDir(): Promise<string> } {
+  const cleanups: Array<() => Promise<unknown>> = [];
+  afterEach(async () => {
+    for (const cleanup of cleanups.splice(0).reverse()) await cleanup();
+  });
+  return {
+    cleanups,
+    async dataDir() {
+      const { dir, remove } = await tempDataDir();
+      cleanups.push(remove);
+      return dir;
+    },
+  };
 }
