@@ -15,6 +15,7 @@ import { refuseControlCharacters } from './http/control-characters.ts';
 import { frameworkErrorHandler, installErrorHandlers } from './http/http-error.ts';
 import { listenerOptions } from './http/listener-options.ts';
 import { CATALOG_API_PREFIX } from './http/paths.ts';
+import { installSchemaValidation } from './http/schema-validation.ts';
 import { installSecurityHeaders } from './http/security-headers.ts';
 import { adRoutes } from './routes/ad-routes.ts';
 import { catalogueRoutes } from './routes/catalogue-routes.ts';
@@ -22,6 +23,8 @@ import { healthRoutes } from './routes/health-routes.ts';
 import { manifestRoutes } from './routes/manifest-routes.ts';
 import { mediaRoutes } from './routes/media-routes.ts';
 import { widgetRoutes } from './routes/widget-routes.ts';
+import { docsRoutes } from './openapi/docs-routes.ts';
+import { recordRoutes } from './openapi/registered-routes.ts';
 
 export interface AppOptions {
   config: ServerConfig;
@@ -44,6 +47,8 @@ export async function buildApp({ config, db, logger = false, catalogueCache = ne
     return503OnClosing: true,
   });
   installErrorHandlers(app);
+  installSchemaValidation(app);
+  const routes = recordRoutes(app);
   // Before any route is registered, so every one of them inherits these.
   refuseControlCharacters(app);
   installSecurityHeaders(app);
@@ -86,5 +91,6 @@ export async function buildApp({ config, db, logger = false, catalogueCache = ne
     retentionDays: config.analyticsRetentionDays,
   });
   await app.register(errorRoutes, { db, errorReporting: config.errorReporting, adminToken: config.adminToken });
+  await docsRoutes(app, routes);
   return app;
 }

@@ -3,9 +3,12 @@ import { createRequire } from 'node:module';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { z } from 'zod';
 import type { Queryable } from '../db/database.ts';
 import { HttpError } from '../http/http-error.ts';
-import { optionalText } from '../http/request-input.ts';
+import { singleText } from '../http/request-schemas.ts';
+import type { ZodTypeProvider } from '../http/schema-validation.ts';
+import { SECURITY } from '../openapi/route-docs.ts';
 import { operatorAccess } from '../auth/operator-access.ts';
 import { ADMIN_PATH, clearAdminSession, sameSecret, setAdminSession } from './admin-auth.ts';
 import { DASHBOARD_DEFAULT_DAYS, DASHBOARD_MAX_DAYS, type DashboardData } from './dashboard-data.ts';
@@ -21,14 +24,27 @@ export interface AdminRoutesOptions {
   adminToken: string | undefined;
 }
 
-type Query = { Querystring: Record<string, unknown> };
-
 // @fastify/cors reads a route's `config.cors` (false: no CORS headers) but does not declare it.
 declare module 'fastify' {
   interface FastifyContextConfig {
     cors?: false;
   }
 }
+
+const daysQuerySchema = z.object({
+  days: z
+    .string({ error: 'must be given once' })
+    .regex(/^\d{1,3}$/, `must be a whole number from 1 to ${DASHBOARD_MAX_DAYS}`)
+    .transform(Number)
+    .pipe(z.number().min(1, `must be a whole number from 1 to ${DASHBOARD_MAX_DAYS}`).max(DASHBOARD_MAX_DAYS, `must be a whole number from 1 to ${DASHBOARD_MAX_DAYS}`))
+    .default(DASHBOARD_DEFAULT_DAYS),
+});
+// One viewer's or one view's events: one of the two is required (no bulk export here).
+const eventsQuerySchema = z
+  .object({ user_id: singleText(512).optional(), view_id: singleText(64).optional() })
+  .refine((query) => query.user_id !== undefined || query.view_id !== undefined, { message: 'user_id or view_id is required' });
+const loginBodySchema = z.object({ token: z.string().max(1024).optional() }).prefault({});
+const assetParamsSchema = z.strictObject({ name: z.string().max(64) });
 
 /** The most events one listing returns (the newest). */
 const EVENTS_LISTED = 1000;
@@ -87,55 +103,71 @@ export async function adminRoutes(app: FastifyInstance, options: AdminRoutesOpti
   };
 
   const noCors = { cors: false } as const;
-  app.get<Query>(DASHBOARD_PATH, { config: noCors }, async (request, reply) => {
-    return (await refusePage(request, reply)) ?? html(reply, 200, renderDashboardPage(daysOf(request.query.days)));
-  });
+  const api = app.withTypeProvider<ZodTypeProvider>();
+  const admin = { admin: true as const, security: SECURITY.operator };
+  const dataErrors = [401, 403, 503];
+  const pageAnswer = (description: string) => ({ type: 'text/html', description });
 
-  app.get<Query>(`${DASHBOARD_PATH}/data.json`, { config: noCors }, async (request): Promise<DashboardData> => {
-    await requireAccess(request);
-    return readDashboardData(options.db, daysOf(request.query.days));
-  });
+  api.get(DASHBOARD_PATH, {
+    config: noCors,
+    // The login page (or the disabled one) comes before the query is read.
+    preValidation: async (request, reply) => refusePage(request, reply),
+    schema: { summary: 'The analytics dashboard', ...admin, querystring: daysQuerySchema, produces: pageAnswer('The dashboard, or the login page (401, 403)'), errors: [503] },
+  }, async (request, reply) => html(reply, 200, renderDashboardPage(request.query.days)));
 
-  // The raw events of one viewer or one view (user_id or view_id is required: no bulk export here).
-  app.get<Query>(`${DASHBOARD_PATH}/events.json`, { config: noCors }, async (request) => {
-    await requireAccess(request);
-    const userId = optionalText(request.query.user_id, 'query parameter user_id', 512);
-    const viewId = optionalText(request.query.view_id, 'query parameter view_id', 64);
-    if (userId === undefined && viewId === undefined) throw new HttpError(400, 'query parameter user_id or view_id is required');
-    return { events: await new AnalyticsRepository(options.db).listEvents({ userId, viewId }, EVENTS_LISTED) };
-  });
+  api.get(`${DASHBOARD_PATH}/data.json`, {
+    config: noCors,
+    preValidation: async (request) => requireAccess(request),
+    schema: { summary: 'The dashboard\'s figures', ...admin, querystring: daysQuerySchema, errors: dataErrors },
+  }, async (request): Promise<DashboardData> => readDashboardData(options.db, request.query.days));
 
-  app.get(ADMIN_PATH, { config: noCors }, async (_request, reply) => reply.redirect(DASHBOARD_PATH, 303));
+  api.get(`${DASHBOARD_PATH}/events.json`, {
+    config: noCors,
+    preValidation: async (request) => requireAccess(request),
+    schema: { summary: 'The raw events of one viewer or one view', ...admin, querystring: eventsQuerySchema, errors: dataErrors },
+  }, async (request) => ({
+    events: await new AnalyticsRepository(options.db).listEvents({ userId: request.query.user_id, viewId: request.query.view_id }, EVENTS_LISTED),
+  }));
 
-  app.post<{ Body: Record<string, unknown> | undefined }>(
-    `${ADMIN_PATH}/login`,
-    { config: { ...noCors, rateLimit: { max: LOGIN_ATTEMPTS_PER_MINUTE, timeWindow: 60_000 } } },
-    async (request, reply) => {
-      if (token === undefined) return html(reply, 503, renderDisabledPage());
-      const given = request.body?.token;
-      if (typeof given !== 'string' || !sameSecret(given, token)) return html(reply, 403, renderLoginPage('Неверный токен доступа.'));
-      setAdminSession(request, reply, token);
-      return reply.redirect(DASHBOARD_PATH, 303);
+  api.get(ADMIN_PATH, {
+    config: noCors,
+    schema: { summary: 'To the dashboard', ...admin, produces: { status: 303, type: 'text/plain', description: 'Redirect to the dashboard' } },
+  }, async (_request, reply) => reply.redirect(DASHBOARD_PATH, 303));
+
+  api.post(`${ADMIN_PATH}/login`, {
+    config: { ...noCors, rateLimit: { max: LOGIN_ATTEMPTS_PER_MINUTE, timeWindow: 60_000 } },
+    schema: {
+      summary: 'The login form: ADMIN_TOKEN for the session cookie',
+      ...admin,
+      security: [],
+      body: loginBodySchema,
+      consumes: ['application/x-www-form-urlencoded'],
+      produces: { status: 303, type: 'text/plain', description: 'Logged in: to the dashboard (a wrong token: the login page again, 403)' },
+      errors: [429],
     },
-  );
+  }, async (request, reply) => {
+    if (token === undefined) return html(reply, 503, renderDisabledPage());
+    const given = request.body.token;
+    if (given === undefined || !sameSecret(given, token)) return html(reply, 403, renderLoginPage('Неверный токен доступа.'));
+    setAdminSession(request, reply, token);
+    return reply.redirect(DASHBOARD_PATH, 303);
+  });
 
-  app.post(`${ADMIN_PATH}/logout`, { config: noCors }, async (request, reply) => {
+  api.post(`${ADMIN_PATH}/logout`, {
+    config: noCors,
+    schema: { summary: 'End the operator\'s session', ...admin, produces: { status: 303, type: 'text/plain', description: 'To the dashboard (its login page)' } },
+  }, async (request, reply) => {
     clearAdminSession(request, reply);
     return reply.redirect(DASHBOARD_PATH, 303);
   });
 
   // The assets hold no data: no login, so the login page itself can be styled.
-  app.get<{ Params: { name: string } }>(`${ADMIN_ASSETS_PATH}:name`, { config: noCors }, async (request, reply) => {
+  api.get(`${ADMIN_ASSETS_PATH}:name`, {
+    config: noCors,
+    schema: { summary: 'The dashboard\'s scripts and styles', ...admin, security: [], params: assetParamsSchema, produces: { type: 'text/javascript', description: 'A script or a style sheet' }, errors: [404] },
+  }, async (request, reply) => {
     const asset = assets.get(request.params.name);
     if (!asset) throw new HttpError(404, `Nothing at GET ${ADMIN_ASSETS_PATH}${request.params.name}`);
     return reply.type(asset.type).header('cache-control', 'no-cache').send(asset.body);
   });
-}
-
-function daysOf(value: unknown): number {
-  const text = optionalText(value, 'query parameter days', 3);
-  if (text === undefined) return DASHBOARD_DEFAULT_DAYS;
-  const days = /^\d+$/.test(text) ? Number(text) : NaN;
-  if (!(days >= 1 && days <= DASHBOARD_MAX_DAYS)) throw new HttpError(400, `query parameter days must be a whole number from 1 to ${DASHBOARD_MAX_DAYS}`);
-  return days;
 }

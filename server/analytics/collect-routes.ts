@@ -1,7 +1,6 @@
 import type { FastifyInstance } from 'fastify';
-import type { z } from 'zod';
-import { analyticsBatchSchema, type CollectResult } from '../../src/api/analytics-schema.ts';
-import { HttpError } from '../http/http-error.ts';
+import { analyticsBatchSchema, collectResultSchema, type CollectResult } from '../../src/api/analytics-schema.ts';
+import type { ZodTypeProvider } from '../http/schema-validation.ts';
 import type { AnalyticsRepository } from './analytics-repository.ts';
 
 /**
@@ -9,8 +8,15 @@ import type { AnalyticsRepository } from './analytics-repository.ts';
  * under 60 000 bytes (MAX_BATCH_BYTES); anything past the browser's own limit is not a player.
  */
 export const COLLECT_BODY_LIMIT_BYTES = 64 * 1024;
-/** A field error message names at most this many problems; one is usually enough to fix a client. */
-const MAX_REPORTED_ISSUES = 10;
+/**
+ * The player's batch, and what the database can store of it: PostgreSQL's jsonb refuses a NUL
+ * character and a lone UTF-16 surrogate, which JSON and zod both let through, so they are
+ * refused here with the field's path instead of failing the insert.
+ */
+const storableBatchSchema = analyticsBatchSchema.superRefine((batch, context) => {
+  const path = unstorableTextPath(batch, []);
+  if (path) context.addIssue({ code: 'custom', path, message: 'text must not contain NUL or unpaired surrogates' });
+});
 
 export interface CollectRoutesOptions {
   analytics: AnalyticsRepository;
@@ -30,30 +36,27 @@ export async function collectRoutes(app: FastifyInstance, options: CollectRoutes
   app.addContentTypeParser('text/plain', { parseAs: 'string' }, app.getDefaultJsonParser('error', 'error'));
 
   const rateLimit = options.rateLimitPerMinute > 0 ? { max: options.rateLimitPerMinute, timeWindow: 60_000 } : false;
-  app.post('/collect', { bodyLimit: COLLECT_BODY_LIMIT_BYTES, config: { rateLimit } }, async (request, reply): Promise<CollectResult> => {
-    const parsed = analyticsBatchSchema.safeParse(request.body);
-    if (!parsed.success) throw new HttpError(400, `invalid analytics batch: ${describeIssues(parsed.error.issues)}`);
-    const unstorable = unstorableTextPath(parsed.data, []);
-    if (unstorable) throw new HttpError(400, `invalid analytics batch: ${unstorable}: text must not contain NUL or unpaired surrogates`);
+  app.withTypeProvider<ZodTypeProvider>().post('/collect', {
+    bodyLimit: COLLECT_BODY_LIMIT_BYTES,
+    config: { rateLimit },
+    schema: {
+      summary: 'A batch of the players\' analytics events',
+      description: 'Sent by fetch(keepalive) as JSON or by navigator.sendBeacon as text/plain holding the same JSON. Events already stored (same event id) count as duplicates.',
+      body: storableBatchSchema,
+      consumes: ['application/json', 'text/plain'],
+      response: { 200: collectResultSchema },
+      errors: [413, 415, 429],
+    },
+  }, async (request, reply): Promise<CollectResult> => {
     void reply.header('cache-control', 'no-store');
-    return options.analytics.insertEvents(parsed.data.events);
+    return options.analytics.insertEvents(request.body.events);
   });
 }
 
-/** "events.0.payload.video_id: Invalid input: expected number, received string; …" */
-function describeIssues(issues: readonly z.core.$ZodIssue[]): string {
-  const described = issues.slice(0, MAX_REPORTED_ISSUES).map((issue) => `${issue.path.join('.') || '(body)'}: ${issue.message}`);
-  if (issues.length > MAX_REPORTED_ISSUES) described.push(`and ${issues.length - MAX_REPORTED_ISSUES} more`);
-  return described.join('; ');
-}
-
-/**
- * PostgreSQL's jsonb refuses a NUL character and a lone UTF-16 surrogate, which JSON and zod
- * both let through: refuse them here with the field's path instead of failing the insert.
- */
-function unstorableTextPath(value: unknown, path: readonly (string | number)[]): string | undefined {
+/** The path of the first text jsonb cannot store, if any. */
+function unstorableTextPath(value: unknown, path: readonly (string | number)[]): (string | number)[] | undefined {
   if (typeof value === 'string') {
-    return value.includes('\u0000') || !(value as string & { isWellFormed(): boolean }).isWellFormed() ? path.join('.') : undefined;
+    return value.includes('\u0000') || !(value as string & { isWellFormed(): boolean }).isWellFormed() ? [...path] : undefined;
   }
   if (Array.isArray(value)) {
     for (const [index, item] of value.entries()) {

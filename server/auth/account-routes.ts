@@ -1,49 +1,62 @@
 import type { FastifyInstance } from 'fastify';
 import {
-  passwordChangeBodySchema, renameQuerySchema, restoreBodySchema, restoreInitBodySchema, restoreVisitBodySchema, signupBodySchema,
-  type ActionResult, type User,
+  actionResultSchema, passwordChangeBodySchema, renameQuerySchema, restoreBodySchema, restoreInitBodySchema, restoreVisitBodySchema,
+  restoreVisitResultSchema, signupBodySchema, signupResultSchema, userSchema, type ActionResult, type User,
 } from '../../src/api/auth-schema.ts';
+import type { ZodTypeProvider } from '../http/schema-validation.ts';
+import { SECURITY } from '../openapi/route-docs.ts';
 import { attemptsLimit, AUTH_BODY_LIMIT_BYTES, type AuthRouteOptions } from './auth-route-options.ts';
-import { parseRequestPart } from './request-validation.ts';
+import { authenticated, callerOf } from './authenticated.ts';
 
 /** Signup, password restore and change, and the account's own details (SPEC.md section 7). */
 export function accountRoutes(app: FastifyInstance, options: AuthRouteOptions): void {
   const { accounts, guard } = options;
+  const api = app.withTypeProvider<ZodTypeProvider>();
   const limited = { bodyLimit: AUTH_BODY_LIMIT_BYTES, config: { rateLimit: attemptsLimit(options.attemptsPerMinute) } };
+  const attemptErrors = [429];
+  const sessionErrors = [401, 403];
 
   // 202: the code is on its way (or, for a taken address, a note to its owner); same answer for both.
-  app.post('/signup', limited, async (request, reply) => {
-    const body = parseRequestPart(signupBodySchema, request.body, 'body');
+  api.post('/signup', {
+    ...limited,
+    schema: { summary: 'Sign up: a code is mailed to the address', body: signupBodySchema, response: { 202: signupResultSchema }, errors: attemptErrors },
+  }, async (request, reply) => {
+    const { body } = request;
     await accounts.signup(body.email, body.password, body.name);
     return reply.status(202).send({ status: 'pending', email: body.email });
   });
 
-  app.post('/user/password/restore/init', limited, async (request, reply) => {
-    const body = parseRequestPart(restoreInitBodySchema, request.body, 'body');
-    return reply.status(202).send(accounts.restoreInit(body.email));
-  });
+  api.post('/user/password/restore/init', {
+    ...limited,
+    schema: { summary: 'Mail a password restore link', body: restoreInitBodySchema, response: { 202: actionResultSchema }, errors: attemptErrors },
+  }, async (request, reply) => reply.status(202).send(accounts.restoreInit(request.body.email)));
 
-  app.put('/user/password/restore/visit-link', limited, async (request): Promise<{ email: string }> => {
-    const body = parseRequestPart(restoreVisitBodySchema, request.body, 'body');
-    return accounts.restoreVisit(body.token);
-  });
+  api.put('/user/password/restore/visit-link', {
+    ...limited,
+    schema: { summary: 'Check a restore link\'s token', body: restoreVisitBodySchema, response: { 200: restoreVisitResultSchema }, errors: [...attemptErrors, 404] },
+  }, async (request): Promise<{ email: string }> => accounts.restoreVisit(request.body.token));
 
-  app.post('/user/password/restore', limited, async (request): Promise<ActionResult> => {
-    const body = parseRequestPart(restoreBodySchema, request.body, 'body');
-    return accounts.restore(body.token, body.password);
-  });
+  api.post('/user/password/restore', {
+    ...limited,
+    schema: { summary: 'Set a new password with a restore token', body: restoreBodySchema, response: { 200: actionResultSchema }, errors: [...attemptErrors, 404] },
+  }, async (request): Promise<ActionResult> => accounts.restore(request.body.token, request.body.password));
 
-  app.post('/user/password/change', limited, async (request): Promise<ActionResult> => {
-    const caller = await guard.authenticate(request);
-    const body = parseRequestPart(passwordChangeBodySchema, request.body, 'body');
-    return accounts.changePassword(caller, body.oldPassword, body.newPassword);
-  });
+  api.post('/user/password/change', {
+    ...limited,
+    ...authenticated(guard),
+    schema: {
+      summary: 'Change the password', security: SECURITY.session, body: passwordChangeBodySchema, response: { 200: actionResultSchema }, errors: [...attemptErrors, ...sessionErrors],
+    },
+  }, async (request): Promise<ActionResult> => accounts.changePassword(callerOf(request), request.body.oldPassword, request.body.newPassword));
 
-  app.patch('/user/rename', { bodyLimit: AUTH_BODY_LIMIT_BYTES }, async (request): Promise<User> => {
-    const caller = await guard.authenticate(request);
-    const query = parseRequestPart(renameQuerySchema, request.query, 'query');
-    return accounts.rename(caller, query.name);
-  });
+  api.patch('/user/rename', {
+    bodyLimit: AUTH_BODY_LIMIT_BYTES,
+    ...authenticated(guard),
+    schema: { summary: 'Rename the account', security: SECURITY.session, querystring: renameQuerySchema, response: { 200: userSchema }, errors: sessionErrors },
+  }, async (request): Promise<User> => accounts.rename(callerOf(request), request.query.name));
 
-  app.get('/user/details', async (request): Promise<User> => accounts.details(await guard.authenticate(request)));
+  api.get('/user/details', {
+    ...authenticated(guard),
+    schema: { summary: 'The account\'s details', security: SECURITY.session, response: { 200: userSchema }, errors: sessionErrors },
+  }, async (request): Promise<User> => accounts.details(callerOf(request)));
 }

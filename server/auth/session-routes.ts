@@ -1,9 +1,9 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { loginBodySchema, refreshBodySchema, signupCompleteBodySchema, type Session } from '../../src/api/auth-schema.ts';
+import { loginBodySchema, refreshBodySchema, sessionSchema, signupCompleteBodySchema, type Session } from '../../src/api/auth-schema.ts';
+import type { ZodTypeProvider } from '../http/schema-validation.ts';
 import { clearSessionCookies, REFRESH_TOKEN_COOKIE, requestCookie, setSessionCookies, XSRF_COOKIE } from './auth-cookies.ts';
 import { attemptsLimit, AUTH_BODY_LIMIT_BYTES, type AuthRouteOptions } from './auth-route-options.ts';
 import type { IssuedSession } from './login-service.ts';
-import { parseRequestPart } from './request-validation.ts';
 import { randomToken } from './secret-tokens.ts';
 import { AuthError } from './session-guard.ts';
 
@@ -14,22 +14,36 @@ import { AuthError } from './session-guard.ts';
  */
 export function sessionRoutes(app: FastifyInstance, options: AuthRouteOptions): void {
   const { logins, accounts } = options;
+  const api = app.withTypeProvider<ZodTypeProvider>();
   const limited = { bodyLimit: AUTH_BODY_LIMIT_BYTES, config: { rateLimit: attemptsLimit(options.attemptsPerMinute) } };
+  const sessionAnswer = {
+    response: { 200: sessionSchema },
+    description: 'The access token also comes in the Authorization response header; the session cookies (authToken, refreshToken, XSRF-TOKEN) are set.',
+  };
 
-  app.post('/authentication', limited, async (request, reply): Promise<Session> => {
-    const body = parseRequestPart(loginBodySchema, request.body, 'body');
-    return sendSession(request, reply, await logins.login(body.email, body.password), 'new');
-  });
+  api.post('/authentication', {
+    ...limited,
+    schema: { summary: 'Log in', body: loginBodySchema, ...sessionAnswer, errors: [401, 403, 429] },
+  }, async (request, reply): Promise<Session> => sendSession(request, reply, await logins.login(request.body.email, request.body.password), 'new'));
 
-  app.post('/signup/complete', limited, async (request, reply): Promise<Session> => {
-    const body = parseRequestPart(signupCompleteBodySchema, request.body, 'body');
-    return sendSession(request, reply, await accounts.completeSignup(body.email, body.code), 'new');
-  });
+  api.post('/signup/complete', {
+    ...limited,
+    schema: { summary: 'Confirm a signup with the mailed code: logged in', body: signupCompleteBodySchema, ...sessionAnswer, errors: [401, 429] },
+  }, async (request, reply): Promise<Session> => sendSession(request, reply, await accounts.completeSignup(request.body.email, request.body.code), 'new'));
 
   // Not limited per address: the refresh token is 256 random bits, and a whole office behind
   // one address refreshes every few minutes.
-  app.post('/authentication/refresh', { bodyLimit: AUTH_BODY_LIMIT_BYTES }, async (request, reply): Promise<Session> => {
-    const body = parseRequestPart(refreshBodySchema, request.body ?? {}, 'body');
+  api.post('/authentication/refresh', {
+    bodyLimit: AUTH_BODY_LIMIT_BYTES,
+    schema: {
+      summary: 'A new access token (and refresh token) for a refresh token',
+      ...sessionAnswer,
+      description: `The refresh token comes in the body or the refreshToken cookie. ${sessionAnswer.description}`,
+      body: refreshBodySchema.default({}),
+      errors: [401],
+    },
+  }, async (request, reply): Promise<Session> => {
+    const { body } = request;
     const refreshToken = body.refreshToken ?? requestCookie(request, REFRESH_TOKEN_COOKIE);
     try {
       if (!refreshToken) throw new AuthError(401, 'no refresh token: send it in the body or the refreshToken cookie');

@@ -1,9 +1,11 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { billingNotifyBodySchema, subscriptionQuerySchema } from '../../src/api/auth-schema.ts';
+import { billingNotifyBodySchema, billingNotifyResultSchema, checkoutSchema, subscriptionQuerySchema } from '../../src/api/auth-schema.ts';
 import { HttpError } from '../http/http-error.ts';
+import type { ZodTypeProvider } from '../http/schema-validation.ts';
+import { SECURITY } from '../openapi/route-docs.ts';
 import { AUTH_BODY_LIMIT_BYTES, type AuthRouteOptions } from './auth-route-options.ts';
+import { authenticated, callerOf } from './authenticated.ts';
 import { BILLING_SIGNATURE_HEADER, verifyBillingSignature } from './billing-signature.ts';
-import { parseRequestPart } from './request-validation.ts';
 
 /** A provider's event is a little larger than a form, never more than this. */
 const NOTIFY_BODY_LIMIT_BYTES = 16 * 1024;
@@ -24,11 +26,13 @@ declare module 'fastify' {
 export async function subscriptionRoutes(app: FastifyInstance, options: AuthRouteOptions): Promise<void> {
   const { guard, subscriptions } = options;
 
-  app.post('/subscription', { bodyLimit: AUTH_BODY_LIMIT_BYTES }, async (request, reply) => {
-    const caller = await guard.authenticate(request);
-    const query = parseRequestPart(subscriptionQuerySchema, request.query, 'query');
-    return reply.status(202).send(await subscriptions.openCheckout(caller.userId, query.plan));
-  });
+  app.withTypeProvider<ZodTypeProvider>().post('/subscription', {
+    bodyLimit: AUTH_BODY_LIMIT_BYTES,
+    ...authenticated(guard),
+    schema: {
+      summary: 'Open a checkout for a plan', security: SECURITY.session, querystring: subscriptionQuerySchema, response: { 202: checkoutSchema }, errors: [401, 403],
+    },
+  }, async (request, reply) => reply.status(202).send(await subscriptions.openCheckout(callerOf(request).userId, request.query.plan)));
 
   // A scope of its own: the signature covers the exact bytes sent, so this one route keeps them.
   await app.register(async (webhook) => {
@@ -40,16 +44,26 @@ export async function subscriptionRoutes(app: FastifyInstance, options: AuthRout
       parseJson(request, (body as Buffer).toString('utf8'), done);
     });
 
-    webhook.post('/subscription/notify', { bodyLimit: NOTIFY_BODY_LIMIT_BYTES, config: { authWebhook: true } }, async (request) => {
-      const secret = options.billingWebhookSecret;
-      if (secret === undefined) throw new HttpError(503, 'billing notifications are off: BILLING_WEBHOOK_SECRET is not set');
-      const raw = rawBodies.get(request);
-      const signature = request.headers[BILLING_SIGNATURE_HEADER];
-      if (!raw || !verifyBillingSignature(secret, raw, typeof signature === 'string' ? signature : undefined)) {
-        throw new HttpError(401, `missing, stale or wrong ${BILLING_SIGNATURE_HEADER} header`);
-      }
-      const event = parseRequestPart(billingNotifyBodySchema, request.body, 'body');
-      return subscriptions.applyEvent(event);
-    });
+    webhook.withTypeProvider<ZodTypeProvider>().post('/subscription/notify', {
+      bodyLimit: NOTIFY_BODY_LIMIT_BYTES,
+      config: { authWebhook: true },
+      // The signature is checked before the body is read: a stranger learns nothing of its shape.
+      async preValidation(request) {
+        const secret = options.billingWebhookSecret;
+        if (secret === undefined) throw new HttpError(503, 'billing notifications are off: BILLING_WEBHOOK_SECRET is not set');
+        const raw = rawBodies.get(request);
+        const signature = request.headers[BILLING_SIGNATURE_HEADER];
+        if (!raw || !verifyBillingSignature(secret, raw, typeof signature === 'string' ? signature : undefined)) {
+          throw new HttpError(401, `missing, stale or wrong ${BILLING_SIGNATURE_HEADER} header`);
+        }
+      },
+      schema: {
+        summary: 'The billing provider reports a payment, a cancellation or an expiry',
+        security: SECURITY.billing,
+        body: billingNotifyBodySchema,
+        response: { 200: billingNotifyResultSchema },
+        errors: [401, 503],
+      },
+    }, async (request) => subscriptions.applyEvent(request.body));
   });
 }

@@ -2,6 +2,8 @@ import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { operatorAccess } from '../auth/operator-access.ts';
 import { HttpError } from '../http/http-error.ts';
+import type { ZodTypeProvider } from '../http/schema-validation.ts';
+import { SECURITY } from '../openapi/route-docs.ts';
 import type { ErrorReportsRepository, StoredErrorReport } from './error-reports-repository.ts';
 
 export const ERROR_REPORTS_ADMIN_PATH = '/admin/error-reports';
@@ -21,18 +23,20 @@ export interface ErrorReportsAdminOptions {
  * operator (the same ADMIN_TOKEN as the analytics dashboard: a Bearer header or its session).
  */
 export function errorReportsAdminRoutes(app: FastifyInstance, options: ErrorReportsAdminOptions): void {
-  app.get(ERROR_REPORTS_ADMIN_PATH, async (request, reply): Promise<{ reports: StoredErrorReport[] }> => {
-    // ADMIN_TOKEN, or an administrator's access token (server/auth/operator-access.ts).
-    const access = await operatorAccess(request, options.adminToken);
-    if (access === 'disabled') throw new HttpError(503, 'the admin pages are off: ADMIN_TOKEN is not set');
-    if (access === 'missing') {
-      void reply.header('www-authenticate', 'Bearer');
-      throw new HttpError(401, 'an admin token is needed');
-    }
-    if (access === 'wrong') throw new HttpError(403, 'wrong admin token');
-    const query = querySchema.safeParse(request.query);
-    if (!query.success) throw new HttpError(400, `limit ${query.error.issues[0]?.message ?? 'is wrong'}`);
+  app.withTypeProvider<ZodTypeProvider>().get(ERROR_REPORTS_ADMIN_PATH, {
+    // ADMIN_TOKEN, or an administrator's access token (server/auth/operator-access.ts), before the query is read.
+    async preValidation(request, reply) {
+      const access = await operatorAccess(request, options.adminToken);
+      if (access === 'disabled') throw new HttpError(503, 'the admin pages are off: ADMIN_TOKEN is not set');
+      if (access === 'missing') {
+        void reply.header('www-authenticate', 'Bearer');
+        throw new HttpError(401, 'an admin token is needed');
+      }
+      if (access === 'wrong') throw new HttpError(403, 'wrong admin token');
+    },
+    schema: { summary: 'The error reports stored, newest first', admin: true, security: SECURITY.operator, querystring: querySchema, errors: [401, 403, 503] },
+  }, async (request, reply): Promise<{ reports: StoredErrorReport[] }> => {
     void reply.header('cache-control', 'no-store');
-    return { reports: await options.reports.list(query.data.limit) };
+    return { reports: await options.reports.list(request.query.limit) };
   });
 }

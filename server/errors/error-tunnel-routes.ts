@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import { z } from 'zod';
 import { HttpError } from '../http/http-error.ts';
 import type { ErrorReportsRepository } from './error-reports-repository.ts';
 import { storable, summarizeEnvelope } from './error-report-summary.ts';
@@ -18,6 +19,9 @@ export const ERROR_TUNNEL_RATE_LIMIT_PER_MINUTE = 120;
  * with no type at all, or the envelope type some SDKs and proxies set.
  */
 const ENVELOPE_TYPES = new Set(['', 'application/x-sentry-envelope', 'text/plain', 'application/octet-stream']);
+
+/** The stored envelope's event id, when it had one. */
+const tunnelAnswerSchema = z.strictObject({ id: z.string().nullable() });
 
 export interface ErrorTunnelOptions {
   reports: ErrorReportsRepository;
@@ -44,6 +48,14 @@ export async function errorTunnelRoutes(app: FastifyInstance, options: ErrorTunn
     {
       bodyLimit: ERROR_TUNNEL_BODY_LIMIT_BYTES,
       config: { rateLimit: { max: ERROR_TUNNEL_RATE_LIMIT_PER_MINUTE, timeWindow: 60_000 } },
+      schema: {
+        summary: 'A player\'s Sentry envelope, stored and perhaps forwarded',
+        // Read by the envelope parser below, not by a schema: it is lines of JSON, or binary.
+        rawBody: 'A Sentry envelope: a JSON header line naming the DSN, then items',
+        consumes: [...ENVELOPE_TYPES].filter(Boolean),
+        response: { 200: tunnelAnswerSchema },
+        errors: [403, 413, 415, 429],
+      },
     },
     async (request, reply) => {
       const type = (request.headers['content-type'] ?? '').split(';')[0]!.trim().toLowerCase();

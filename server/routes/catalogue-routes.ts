@@ -1,9 +1,12 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { z } from 'zod';
+import { availabilitySchema, contentSchema, episodeSchema, seasonSchema } from '../../src/api/schema.ts';
 import type { CachedCatalogue } from '../catalogue/cached-catalogue.ts';
 import type { CachedJson } from '../catalogue/catalogue-cache.ts';
 import { sendCachedJson } from '../http/conditional-json.ts';
 import { HttpError } from '../http/http-error.ts';
-import { optionalText, parseId } from '../http/request-input.ts';
+import { idParamsSchema, idText, singleText } from '../http/request-schemas.ts';
+import type { ZodTypeProvider } from '../http/schema-validation.ts';
 
 export interface CatalogueRoutesOptions {
   catalogue: CachedCatalogue;
@@ -11,7 +14,13 @@ export interface CatalogueRoutesOptions {
   defaultCountry: string;
 }
 
-type IdParams = { Params: { id: string } };
+const episodesQuerySchema = z.object({ 'content-id': idText });
+const availabilityQuerySchema = z.object({
+  // The page address the player is embedded in; accepted for the record, not used to decide.
+  domain: singleText(2048).optional(),
+});
+/** Found, or not found; a conditional request may also get a 304. */
+const errors = [404];
 
 /**
  * Content details, seasons, episodes and availability (SPEC.md section 7, the player load):
@@ -19,26 +28,40 @@ type IdParams = { Params: { id: string } };
  */
 export function catalogueRoutes(app: FastifyInstance, options: CatalogueRoutesOptions): void {
   const { catalogue } = options;
+  const api = app.withTypeProvider<ZodTypeProvider>();
 
-  app.get<IdParams>('/contents/:id', async (request, reply) => {
-    const id = parseId(request.params.id, 'content id');
+  api.get('/contents/:id', {
+    schema: { summary: 'A film or a series', params: idParamsSchema, response: { 200: contentSchema }, errors },
+  }, async (request, reply) => {
+    const { id } = request.params;
     return sendCachedJson(request, reply, found(await catalogue.content(id), `content ${id}`));
   });
 
-  app.get<IdParams>('/contents/:id/seasons', async (request, reply) => {
-    const id = parseId(request.params.id, 'content id');
+  api.get('/contents/:id/seasons', {
+    schema: { summary: 'The seasons of a series', params: idParamsSchema, response: { 200: z.array(seasonSchema) }, errors },
+  }, async (request, reply) => {
+    const { id } = request.params;
     return sendCachedJson(request, reply, found(await catalogue.seasons(id), `content ${id}`));
   });
 
-  app.get<{ Querystring: Record<string, unknown> }>('/episodes', async (request, reply) => {
-    const id = parseId(request.query['content-id'], 'query parameter content-id');
+  api.get('/episodes', {
+    schema: { summary: 'The episodes of a content', querystring: episodesQuerySchema, response: { 200: z.array(episodeSchema) }, errors },
+  }, async (request, reply) => {
+    const id = request.query['content-id'];
     return sendCachedJson(request, reply, found(await catalogue.episodes(id), `content ${id}`));
   });
 
-  app.get<IdParams & { Querystring: Record<string, unknown> }>('/contents/:id/available', async (request, reply) => {
-    const id = parseId(request.params.id, 'content id');
-    // The page address the player is embedded in; accepted for the record, not used to decide.
-    optionalText(request.query.domain, 'query parameter domain', 2048);
+  api.get('/contents/:id/available', {
+    schema: {
+      summary: 'Whether the viewer\'s country may watch the content',
+      description: `The country is read from the ${options.countryHeader} header set by the edge.`,
+      params: idParamsSchema,
+      querystring: availabilityQuerySchema,
+      response: { 200: availabilitySchema },
+      errors,
+    },
+  }, async (request, reply) => {
+    const { id } = request.params;
     const country = viewerCountry(request, options);
     // The answer depends on the edge's country header: a shared cache must key on it.
     void reply.header('vary', options.countryHeader);

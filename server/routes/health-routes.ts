@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import { z } from 'zod';
 import type { Queryable } from '../db/database.ts';
 
 /** A database that has not answered `SELECT 1` in this long is not ready, whatever it does next. */
@@ -9,10 +10,13 @@ const READINESS_QUERY_TIMEOUT_MS = 2_000;
  * /healthz: the process is alive and its event loop turns (restart it if not);
  * /readyz: the database answers a query (send it traffic); 503 otherwise, and while closing.
  */
-export function healthRoutes(app: FastifyInstance, db: Queryable): void {
-  app.get('/healthz', async (_request, reply) => reply.header('cache-control', 'no-store').send({ status: 'ok' }));
+const liveSchema = z.strictObject({ status: z.literal('ok') });
+const readySchema = z.strictObject({ status: z.enum(['ready', 'not ready']), database: z.enum(['ok', 'unavailable']) });
 
-  app.get('/readyz', async (request, reply) => {
+export function healthRoutes(app: FastifyInstance, db: Queryable): void {
+  app.get('/healthz', { schema: { summary: 'Alive', response: { 200: liveSchema } } }, async (_request, reply) => reply.header('cache-control', 'no-store').send({ status: 'ok' }));
+
+  app.get('/readyz', { schema: { summary: 'Ready: the database answers', response: { 200: readySchema, 503: readySchema } } }, async (request, reply) => {
     void reply.header('cache-control', 'no-store');
     try {
       await withTimeout(db.query('SELECT 1'), READINESS_QUERY_TIMEOUT_MS);

@@ -33,6 +33,8 @@ export async function mediaRoutes(app: FastifyInstance, mediaDir: string): Promi
     acceptRanges: true,
     index: false,
     list: false,
+    // Listed in the OpenAPI document like every other route (the plugin hides its routes by default).
+    schemaHide: false,
     setHeaders(reply: FastifyReply, filePath: string) {
       const extension = path.extname(filePath).toLowerCase();
       const type = CONTENT_TYPES[extension];

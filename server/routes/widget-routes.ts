@@ -2,11 +2,13 @@ import { readFile, stat } from 'node:fs/promises';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { z } from 'zod';
 import type { CatalogueRepository } from '../catalogue/catalogue-repository.ts';
 import type { WidgetAttributes } from '../config.ts';
 import { HttpError } from '../http/http-error.ts';
 import { CATALOG_API_PREFIX, WIDGET_ASSETS_PREFIX } from '../http/paths.ts';
-import { isAdCase } from '../ads/ad-cases.ts';
+import { AD_CASES, type AdCase } from '../ads/ad-cases.ts';
+import type { ZodTypeProvider } from '../http/schema-validation.ts';
 import { renderEmbedDocument } from '../widget/embed-document.ts';
 import { HOST_PAGE_CSP, renderHostPage } from '../widget/host-page.ts';
 
@@ -35,6 +37,16 @@ function embedCsp(scriptOrigins: readonly string[]): string {
   ].join('; ');
 }
 
+/**
+ * `ad_case` picks a demo ad case (server/ads/ad-cases.ts) on the demo page and in the player it
+ * frames; anything else, or a repeated key, is ignored rather than refused: a shared link with a
+ * stale case still plays.
+ */
+const adCaseQuerySchema = z.object({ ad_case: z.enum(Object.keys(AD_CASES) as [AdCase, ...AdCase[]]).optional().catch(undefined) });
+/** A shared link's season and episode, read by the widget from its own address. */
+const episodeLinkParamsSchema = z.strictObject({ season: z.string().max(16), episode: z.string().max(16) });
+const HTML = (description: string) => ({ type: 'text/html', description });
+
 /** /embed (the player's iframe document), / (the demo host page) and the widget's assets. */
 export async function widgetRoutes(app: FastifyInstance, options: WidgetRoutesOptions): Promise<void> {
   const template = embedTemplate(path.join(options.widgetDir, 'embed.html'));
@@ -43,7 +55,7 @@ export async function widgetRoutes(app: FastifyInstance, options: WidgetRoutesOp
   // The Cast sender loads more of itself from its own origin: allow that origin, nothing else.
   const csp = embedCsp([dashLibraryUrl, castSenderUrl].filter((url) => url !== undefined).map((url) => new URL(url).origin));
 
-  const embed = async (request: FastifyRequest<{ Querystring: Record<string, unknown> }>, reply: FastifyReply) => {
+  const embed = async (request: FastifyRequest<{ Querystring: z.output<typeof adCaseQuerySchema> }>, reply: FastifyReply) => {
     const html = renderEmbedDocument(await template(), { ...options.attributes, adListUrl: demoAdListUrl(options.attributes.adListUrl, request.query.ad_case) });
     return reply
       .type('text/html; charset=utf-8')
@@ -53,13 +65,15 @@ export async function widgetRoutes(app: FastifyInstance, options: WidgetRoutesOp
       .header('referrer-policy', 'strict-origin-when-cross-origin')
       .send(html);
   };
-  app.get('/embed', embed);
+  const api = app.withTypeProvider<ZodTypeProvider>();
+  const embedSchema = { summary: 'The player\'s iframe document', querystring: adCaseQuerySchema, produces: HTML('The widget'), errors: [503] };
+  api.get('/embed', { schema: embedSchema }, embed);
   // A shared link names the episode in its path (SPEC.md section 5); the widget reads it there.
-  app.get('/embed/season-:season/episode-:episode', embed);
+  api.get('/embed/season-:season/episode-:episode', { schema: { ...embedSchema, params: episodeLinkParamsSchema } }, embed);
 
-  app.get<{ Querystring: Record<string, unknown> }>('/', async (request, reply) => {
+  api.get('/', { schema: { summary: 'The demo host page', querystring: adCaseQuerySchema, produces: HTML('A page embedding the player') } }, async (request, reply) => {
     const contents = await options.catalogue.listContentIds();
-    const adCase = typeof request.query.ad_case === 'string' && isAdCase(request.query.ad_case) ? request.query.ad_case : undefined;
+    const adCase = request.query.ad_case;
     return reply
       .type('text/html; charset=utf-8')
       .header('cache-control', 'no-cache')
@@ -67,7 +81,7 @@ export async function widgetRoutes(app: FastifyInstance, options: WidgetRoutesOp
       .send(renderHostPage(contents, adCase));
   });
 
-  app.get('/favicon.ico', async (_request, reply) => reply.status(204).send());
+  app.get('/favicon.ico', { schema: { summary: 'No icon', produces: { status: 204, type: 'image/x-icon', description: 'Nothing' } } }, async (_request, reply) => reply.status(204).send());
 
   await app.register(fastifyStatic, {
     root: path.join(options.widgetDir, 'assets'),
@@ -80,6 +94,7 @@ export async function widgetRoutes(app: FastifyInstance, options: WidgetRoutesOp
     preCompressed: true,
     index: false,
     list: false,
+    schemaHide: false,
   });
 }
 
@@ -99,8 +114,8 @@ function embedTemplate(file: string): () => Promise<string> {
  * only while the player reads this server's own demo ad list. Anything else is not given: the
  * query never points the player at another ad list.
  */
-function demoAdListUrl(configured: string, adCase: unknown): string {
+function demoAdListUrl(configured: string, adCase: AdCase | undefined): string {
   const demoList = `${CATALOG_API_PREFIX}/ad-list.json`;
-  if (typeof adCase !== 'string' || !isAdCase(adCase) || configured.split('?')[0] !== demoList) return configured;
+  if (adCase === undefined || configured.split('?')[0] !== demoList) return configured;
   return `${demoList}?case=${adCase}`;
 }

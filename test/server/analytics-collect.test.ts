@@ -119,9 +119,9 @@ describe('a batch that is refused', () => {
   it.each([
     ['no events', { sent_at: 1, events: [] }, 'events'],
     ['no sent_at', { events: threeEvents().events }, 'sent_at'],
-    ['an unknown top-level key', { ...threeEvents(), extra: 1 }, '(body)'],
+    ['an unknown top-level key', { ...threeEvents(), extra: 1 }, '(fields)'],
     ['an unknown detail key', { sent_at: 1, events: [{ ...threeEvents().events[0]!, detail: { startup: 1 } }] }, 'events.0.detail'],
-    ['an array', [1, 2], '(body)'],
+    ['an array', [1, 2], '(whole)'],
   ])('with %s is a 400 naming the field', async (_name, body, path) => {
     expect(expectApiError(await post(body), 400).message).toContain(path);
   });

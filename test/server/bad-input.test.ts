@@ -13,12 +13,12 @@ const BAD_IDS = ['abc', '1.5', '-1', '0', '1e3', '99999999999', '%20', '0x10', '
 
 describe('bad content ids → 400 naming the parameter', () => {
   const endpoints = [
-    { url: (id: string) => `${API}/contents/${id}`, names: 'content id' },
-    { url: (id: string) => `${API}/contents/${id}/seasons`, names: 'content id' },
-    { url: (id: string) => `${API}/contents/${id}/available?domain=x`, names: 'content id' },
-    { url: (id: string) => `${API}/episodes?content-id=${id}`, names: 'content-id' },
-    { url: (id: string) => `${API}/manifests/episodes/${id}.json`, names: 'episode id' },
-    { url: (id: string) => `${API}/manifests/variants/${id}.json`, names: 'variant id' },
+    { url: (id: string) => `${API}/contents/${id}`, names: 'invalid path: id:' },
+    { url: (id: string) => `${API}/contents/${id}/seasons`, names: 'invalid path: id:' },
+    { url: (id: string) => `${API}/contents/${id}/available?domain=x`, names: 'invalid path: id:' },
+    { url: (id: string) => `${API}/episodes?content-id=${id}`, names: 'invalid query: content-id:' },
+    { url: (id: string) => `${API}/manifests/episodes/${id}.json`, names: 'invalid path: id:' },
+    { url: (id: string) => `${API}/manifests/variants/${id}.json`, names: 'invalid path: id:' },
   ];
   const cases = endpoints.flatMap((endpoint) => BAD_IDS.map((id) => [endpoint.url(id), endpoint.names] as const));
 
@@ -29,8 +29,8 @@ describe('bad content ids → 400 naming the parameter', () => {
   });
 
   it.each([
-    [`${API}/contents/`, 'content id'],
-    [`${API}/contents//seasons`, 'content id'],
+    [`${API}/contents/`, 'invalid path: id:'],
+    [`${API}/contents//seasons`, 'invalid path: id:'],
     [`${API}/episodes`, 'content-id'],
     [`${API}/episodes?content-id=`, 'content-id'],
     [`${API}/episodes?content-id=1&content-id=2`, 'content-id'],

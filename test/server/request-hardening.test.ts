@@ -34,7 +34,7 @@ describe('control characters in parameters → 400 naming the parameter, before 
   it.each([
     [`${API}/contents/1%00`, 'path parameter id'],
     [`${API}/contents/%0a1/seasons`, 'path parameter id'],
-    [`${API}/manifests/episodes/101%00.json`, 'path parameter file'],
+    [`${API}/manifests/episodes/101%00.json`, 'path parameter id'],
     [`${API}/media/films/1/master%00.m3u8`, 'the path'],
     [`/embed/season-1%00/episode-1`, 'path parameter season'],
   ])('GET %s', async (url, parameter) => {
@@ -75,7 +75,7 @@ describe('body limits', () => {
   it('the collector still takes a beacon-sized batch (its own 64 kB limit)', async () => {
     const response = await t.app.inject({ method: 'POST', url: '/collect', headers: { 'content-type': 'application/json' }, payload: json(40 * 1024) });
     // Not a batch, so a 400 for its shape: the point is that it was read, not refused for size.
-    expect(expectApiError(response, 400).message).toMatch(/invalid analytics batch/);
+    expect(expectApiError(response, 400).message).toMatch(/invalid body/);
   });
 });
 
