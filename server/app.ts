@@ -12,9 +12,11 @@ import { scheduleRetention } from './db/retention-schedule.ts';
 import { errorRoutes } from './errors/error-routes.ts';
 import { installCompression } from './http/compression.ts';
 import { refuseControlCharacters } from './http/control-characters.ts';
+import { installAccessLog, loggerOptions, type AppLogger } from './http/access-log.ts';
 import { frameworkErrorHandler, installErrorHandlers } from './http/http-error.ts';
 import { listenerOptions } from './http/listener-options.ts';
 import { CATALOG_API_PREFIX } from './http/paths.ts';
+import { requestIdGenerator } from './http/request-id.ts';
 import { installSchemaValidation } from './http/schema-validation.ts';
 import { installSecurityHeaders } from './http/security-headers.ts';
 import { adRoutes } from './routes/ad-routes.ts';
@@ -29,8 +31,8 @@ import { recordRoutes } from './openapi/registered-routes.ts';
 export interface AppOptions {
   config: ServerConfig;
   db: Database;
-  /** Log requests that fail; off in tests. */
-  logger?: boolean;
+  /** The access log and failures as JSON lines (true: stdout); off in tests unless one passes a stream. */
+  logger?: AppLogger;
   /** The catalogue's read cache; whoever writes the catalogue calls its invalidate(). Default: a new one. */
   catalogueCache?: CatalogueCache;
 }
@@ -38,9 +40,10 @@ export interface AppOptions {
 /** The whole HTTP surface: catalogue API, demo ad server, media, the widget, accounts (/authenticator), and the analytics collector with its dashboard. */
 export async function buildApp({ config, db, logger = false, catalogueCache = new CatalogueCache() }: AppOptions): Promise<FastifyInstance> {
   const app = Fastify({
-    logger: logger ? { level: 'info' } : false,
-    // Failures are logged by the error handler; a line per request would drown them.
-    logController: new LogController({ disableRequestLogging: true }),
+    logger: loggerOptions(logger),
+    // Fastify's own two lines per request are replaced by one access line (server/http/access-log.ts).
+    logController: new LogController({ disableRequestLogging: true, requestIdLogLabel: 'requestId' }),
+    genReqId: requestIdGenerator(config.trustedProxies),
     // Timeouts, the default body limit, and the proxies whose X-Forwarded-* are believed.
     ...listenerOptions(config),
     frameworkErrors: frameworkErrorHandler,
@@ -49,6 +52,7 @@ export async function buildApp({ config, db, logger = false, catalogueCache = ne
   installErrorHandlers(app);
   installSchemaValidation(app);
   const routes = recordRoutes(app);
+  installAccessLog(app);
   // Before any route is registered, so every one of them inherits these.
   refuseControlCharacters(app);
   installSecurityHeaders(app);

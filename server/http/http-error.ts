@@ -1,6 +1,8 @@
 import { STATUS_CODES } from 'node:http';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ApiError } from '../../src/api/schema.ts';
+import { withoutSecrets } from './access-log.ts';
+import { REQUEST_ID_HEADER } from './request-id.ts';
 
 /** An error whose message is safe to show the client. */
 export class HttpError extends Error {
@@ -25,7 +27,7 @@ export function installErrorHandlers(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError | HttpError, request, reply) => {
     const trusted = error instanceof HttpError || (error.statusCode !== undefined && error.statusCode >= 400 && error.statusCode < 500);
     const status = trusted && error.statusCode ? error.statusCode : 500;
-    if (!trusted) request.log.error({ err: error, url: request.url }, 'request failed');
+    if (!trusted) request.log.error({ err: error, path: withoutSecrets(request.url) }, 'request failed');
     const message = trusted ? error.message : 'Internal server error';
     // Some errors carry headers the client needs, e.g. Content-Range on a 416 (RFC 9110 §15.5.17).
     if (trusted && 'headers' in error && error.headers) void reply.headers(error.headers as Record<string, string>);
@@ -40,10 +42,11 @@ export function installErrorHandlers(app: FastifyInstance): void {
  * Errors Fastify meets before routing (a malformed percent-encoding, an over-long path
  * parameter) skip the hooks, CORS included; answer them in the same shape, readable cross-origin.
  */
-export function frameworkErrorHandler(error: FastifyError, _request: FastifyRequest, reply: FastifyReply): void {
+export function frameworkErrorHandler(error: FastifyError, request: FastifyRequest, reply: FastifyReply): void {
   const status = error.statusCode && error.statusCode >= 400 && error.statusCode < 500 ? error.statusCode : 400;
   void reply
     .status(status)
+    .header(REQUEST_ID_HEADER, request.id)
     .header('access-control-allow-origin', '*')
     .type('application/json; charset=utf-8')
     .send(apiError(status, error.message));
