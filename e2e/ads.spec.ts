@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { embed } from './helpers.ts';
+import { clickControl, embed } from './helpers.ts';
 
 /**
  * Ads against the demo ad server (server/ads/ad-cases.ts): the page global names the ad list, as
@@ -244,7 +244,8 @@ test('another episode stops the ad and starts its own preroll', async ({ page })
   await page.locator('.ad-overlay').getByRole('button', { name: 'Пропустить', exact: true }).click({ timeout: 15_000 });
   await expect.poll(() => filmTime(page)).toBeGreaterThan(0.3);
   const after = await lastTrackingId(page);
-  await page.getByRole('button', { name: '1 серия' }).click();
+  // The controls hide after 2 s (their buttons are inert then): show them for the click.
+  await clickControl(page, page.getByRole('button', { name: '1 серия' }));
   await page.getByRole('menu', { name: 'Серии' }).getByRole('menuitemradio', { name: 'Серия 3' }).click();
   await expect(adVideo(page)).toBeVisible();
   await expect.poll(() => ownEvents(page, after)).toContain('start');
