@@ -91,10 +91,11 @@ function ReadyScreen({ app, view, options }: { app: PlayerApp; view: ReadyView; 
         pause: core.pause,
         preferNative: prefersNativeShare(),
         shareNatively: () => shareNatively(link, content.title),
-        showPopup: () => setSharing(context),
+        // The time code is where the picture stopped: read after the pause, not at the click.
+        showPopup: () => setSharing({ ...context, currentTime: video.currentTime }),
       });
     };
-  }, [share, core, content, current.episode]);
+  }, [share, core, content, current.episode, video]);
   const next = view.available && content.hasMultipleEpisodes ? nextEpisode(view.episodes, current.episode) : undefined;
   const host = useMemo(() => createControlsHost({ core, app, features, next, share: onShare }), [core, app, features, next, onShare]);
   const model = topOverlayModel({ ...view, episode: current.episode, variant: current.variant });
