@@ -3,7 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import type { Database } from '../db/database.ts';
 import { adminRoutes } from './admin-routes.ts';
 import { AnalyticsRepository } from './analytics-repository.ts';
-import { scheduleAnalyticsRetention } from './analytics-retention.ts';
+import { scheduleRetention } from '../db/retention-schedule.ts';
 import { collectRoutes } from './collect-routes.ts';
 
 export interface AnalyticsOptions {
@@ -24,5 +24,5 @@ export async function analyticsRoutes(app: FastifyInstance, options: AnalyticsOp
   await app.register(rateLimit, { global: false });
   await app.register(collectRoutes, { analytics, rateLimitPerMinute: options.collectRateLimit });
   await app.register(adminRoutes, { db: options.db, adminToken: options.adminToken });
-  scheduleAnalyticsRetention(app, analytics, options.retentionDays);
+  scheduleRetention(app, { what: 'analytics events', days: options.retentionDays, prune: (days) => analytics.deleteReceivedBefore(days) });
 }

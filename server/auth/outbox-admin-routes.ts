@@ -1,10 +1,9 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
-import { HttpError } from '../http/http-error.ts';
 import type { ZodTypeProvider } from '../http/schema-validation.ts';
 import { SECURITY } from '../openapi/route-docs.ts';
 import type { MailOutbox, OutboxMessage } from './mail-outbox.ts';
-import { operatorAccess } from './operator-access.ts';
+import { requireOperator } from './operator-access.ts';
 
 export const OUTBOX_ADMIN_PATH = '/admin/outbox';
 
@@ -26,16 +25,8 @@ export function outboxAdminRoutes(app: FastifyInstance, options: OutboxAdminOpti
   app.withTypeProvider<ZodTypeProvider>().get(OUTBOX_ADMIN_PATH, {
     config: { cors: false },
     // The gate comes before the query is read: a stranger gets 401, not a field error.
-    async preValidation(request, reply) {
-      void reply.header('cache-control', 'no-store');
-      const access = await operatorAccess(request, options.adminToken);
-      if (access === 'disabled') throw new HttpError(503, 'the admin pages are off: set ADMIN_TOKEN or log in as an administrator');
-      if (access === 'missing') {
-        void reply.header('www-authenticate', 'Bearer');
-        throw new HttpError(401, 'an admin token or an administrator\'s access token is needed');
-      }
-      if (access === 'wrong') throw new HttpError(403, 'this needs ADMIN_TOKEN or an administrator');
-    },
+    preValidation: requireOperator(options.adminToken),
+    onSend: async (_request, reply) => void reply.header('cache-control', 'no-store'),
     schema: { summary: 'The mail the service wrote, newest first', admin: true, security: SECURITY.operator, querystring: querySchema, errors: [401, 403, 503] },
   }, async (request): Promise<{ messages: OutboxMessage[] }> => ({ messages: await options.outbox.list(request.query.limit, request.query.to) }));
 }

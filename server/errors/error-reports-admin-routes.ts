@@ -1,7 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
-import { operatorAccess } from '../auth/operator-access.ts';
-import { HttpError } from '../http/http-error.ts';
+import { requireOperator } from '../auth/operator-access.ts';
 import type { ZodTypeProvider } from '../http/schema-validation.ts';
 import { SECURITY } from '../openapi/route-docs.ts';
 import type { ErrorReportsRepository, StoredErrorReport } from './error-reports-repository.ts';
@@ -25,15 +24,7 @@ export interface ErrorReportsAdminOptions {
 export function errorReportsAdminRoutes(app: FastifyInstance, options: ErrorReportsAdminOptions): void {
   app.withTypeProvider<ZodTypeProvider>().get(ERROR_REPORTS_ADMIN_PATH, {
     // ADMIN_TOKEN, or an administrator's access token (server/auth/operator-access.ts), before the query is read.
-    async preValidation(request, reply) {
-      const access = await operatorAccess(request, options.adminToken);
-      if (access === 'disabled') throw new HttpError(503, 'the admin pages are off: ADMIN_TOKEN is not set');
-      if (access === 'missing') {
-        void reply.header('www-authenticate', 'Bearer');
-        throw new HttpError(401, 'an admin token is needed');
-      }
-      if (access === 'wrong') throw new HttpError(403, 'wrong admin token');
-    },
+    preValidation: requireOperator(options.adminToken),
     schema: { summary: 'The error reports stored, newest first', admin: true, security: SECURITY.operator, querystring: querySchema, errors: [401, 403, 503] },
   }, async (request, reply): Promise<{ reports: StoredErrorReport[] }> => {
     void reply.header('cache-control', 'no-store');
