@@ -1,4 +1,6 @@
-import { PGlite, type Transaction } from '@electric-sql/pglite';
+import { PGlite, type PGliteOptions, type Transaction } from '@electric-sql/pglite';
+import { fuzzystrmatch } from '@electric-sql/pglite/contrib/fuzzystrmatch';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import type { Database, Queryable } from './database.ts';
 import { lockDataDir } from './data-dir-lock.ts';
 import { restrictDataDirPermissions, restrictUmask } from './data-dir-permissions.ts';
@@ -16,13 +18,16 @@ function wrap(target: PGlite | Transaction): Queryable {
   };
 }
 
+/** The extensions the search needs (migration 008), loaded as a PostgreSQL server has them installed. */
+const OPTIONS: PGliteOptions = { extensions: { pg_trgm, fuzzystrmatch } };
+
 /**
  * Embedded PostgreSQL (WebAssembly); `dataDir` is a folder, or 'memory://'. A folder is locked
  * for this process (a second server refuses to start), kept from other users, and checked
  * first, so a failure names its cause rather than PGlite's 'failed to initialize properly'.
  */
 export async function openPglite(dataDir: string): Promise<Database> {
-  if (dataDir.startsWith('memory://')) return asDatabase(await PGlite.create(dataDir), async () => undefined);
+  if (dataDir.startsWith('memory://')) return asDatabase(await PGlite.create(dataDir, OPTIONS), async () => undefined);
   const problem = await dataDirProblem(dataDir);
   if (problem) throw new Error(problem);
   restrictUmask();
@@ -30,7 +35,7 @@ export async function openPglite(dataDir: string): Promise<Database> {
   let pg: PGlite;
   try {
     await restrictDataDirPermissions(dataDir);
-    pg = await PGlite.create(dataDir);
+    pg = await PGlite.create(dataDir, OPTIONS);
     // A new database's files come from PGlite's own image with its modes (0666, 0777).
     await restrictDataDirPermissions(dataDir);
   } catch (error) {

@@ -23,7 +23,8 @@ export async function openPostgres(url: string, schema?: string): Promise<Databa
   const pool = new pg.Pool({
     connectionString: url,
     max: 8,
-    ...(schema ? { options: `-c search_path=${schema}` } : {}),
+    // public stays on the path: the extensions (migration 008) live there, once per database.
+    ...(schema ? { options: `-c search_path=${schema},public` } : {}),
   });
   // An idle client that loses its server must not take the process down with it.
   pool.on('error', (error) => console.error('postgres pool error:', error.message));
