@@ -3,9 +3,12 @@ import Fastify, { LogController, type FastifyInstance } from 'fastify';
 import { AdsRepository } from './ads/ads-repository.ts';
 import { analyticsRoutes } from './analytics/analytics-routes.ts';
 import { installAuth } from './auth/install-auth.ts';
+import { browseRoutes } from './catalogue/browse/browse-routes.ts';
+import { CacheRegistry } from './catalogue/cache-registry.ts';
 import { CachedCatalogue } from './catalogue/cached-catalogue.ts';
 import { CatalogueCache } from './catalogue/catalogue-cache.ts';
 import { CatalogueRepository } from './catalogue/catalogue-repository.ts';
+import { searchRoutes } from './catalogue/search/search-routes.ts';
 import type { ServerConfig } from './config.ts';
 import type { Database } from './db/database.ts';
 import { scheduleRetention } from './db/retention-schedule.ts';
@@ -25,6 +28,8 @@ import { healthRoutes } from './routes/health-routes.ts';
 import { manifestRoutes } from './routes/manifest-routes.ts';
 import { mediaRoutes } from './routes/media-routes.ts';
 import { widgetRoutes } from './routes/widget-routes.ts';
+import { siteRoutes } from './site/site-routes.ts';
+import { viewerRoutes } from './viewer/viewer-routes.ts';
 import { docsRoutes } from './openapi/docs-routes.ts';
 import { recordRoutes } from './openapi/registered-routes.ts';
 
@@ -76,16 +81,29 @@ export async function buildApp({ config, db, logger = false, catalogueCache = ne
   const cachedCatalogue = new CachedCatalogue(catalogue, catalogueCache);
   scheduleRetention(app, { what: 'ad tracking hits', days: config.trackingRetentionDays, prune: (days) => ads.deleteTrackingReceivedBefore(days) });
 
+  // Before the catalogue (its per-viewer routes) and the admin pages (they also open to an
+  // administrator's access token): both ask its session guard.
+  await installAuth(app, config, db);
+  const caches = new CacheRegistry();
+  caches.register({
+    name: 'catalogue',
+    description: 'the player\'s reads: contents, seasons, episodes, availability, manifests',
+    entries: () => catalogueCache.size,
+    clear: () => catalogueCache.invalidate(),
+  });
+  const deps = { db, config, catalogue: cachedCatalogue, catalogueCache, caches };
   await app.register(
     async (api) => {
       catalogueRoutes(api, { catalogue: cachedCatalogue, countryHeader: config.countryHeader, defaultCountry: config.defaultCountry });
       manifestRoutes(api, cachedCatalogue);
       adRoutes(api, ads, config.publicOrigin, config.trackingRateLimit);
+      await browseRoutes(api, deps);
+      await searchRoutes(api, deps);
+      await viewerRoutes(api, deps);
+      await siteRoutes(api, deps);
     },
     { prefix: CATALOG_API_PREFIX },
   );
-  // Before the admin pages: they also open to an administrator's access token.
-  await installAuth(app, config, db);
   await mediaRoutes(app, config.mediaDir);
   await widgetRoutes(app, { widgetDir: config.widgetDir, attributes: config.widget, catalogue });
   await app.register(analyticsRoutes, {

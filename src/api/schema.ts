@@ -15,7 +15,7 @@ export const contentSchema = z.strictObject({
   description: z.string(),
   hasMultipleEpisodes: z.boolean(),
   posterUrl: z.string(),
-  contentType: z.strictObject({ slug: z.enum(['movie', 'series']) }),
+  contentType: z.strictObject({ slug: z.enum(['movie', 'series', 'cartoon']) }),
   kinopoiskId: z.number().int().nullable(),
   imdbId: z.string().nullable(),
   year: z.number().int(),
