@@ -13,6 +13,7 @@ import { contentById, episodeLabel, episodesOf, filmEpisode, loadCatalogue, type
 import { COURIER, GLASS_GARDEN_RU, LIGHTHOUSE, LONG_ROAD_RU, SHORT_CIRCUIT_RU } from './media/dialogue.ts';
 import { makeAd, makePlaceholder } from './media/extras.ts';
 import { checkTools, log, ToolMissingError } from './media/run.ts';
+import { makeProgressive } from './media/progressive.ts';
 import { makePosters } from './media/stills.ts';
 import { buildVtt } from './media/subs.ts';
 import { verifyAll, type EpisodeExpectation } from './media/verify.ts';
@@ -272,7 +273,15 @@ const BUILDERS: { id: number; label: string; build: Builder }[] = [
   { id: 7, label: 'film 7: DASH', build: film7 },
 ];
 
+/** `--progressive`: only the progressive MP4s, remade from the streams already in server/media. */
+async function progressiveOnly(): Promise<void> {
+  // Needs ffmpeg and ffprobe only (run() names the missing one); no speech is made here.
+  const lines = await makeProgressive(await loadCatalogue());
+  console.log(['\nProgressive MP4s:', ...lines.map((line) => `  ${line}`)].join('\n'));
+}
+
 async function main(): Promise<void> {
+  if (process.argv.includes('--progressive')) return progressiveOnly();
   const started = Date.now();
   const only = onlyContents(process.argv.slice(2));
   await checkTools();
@@ -308,9 +317,13 @@ async function main(): Promise<void> {
 
     log('verifying');
     const checks = await verifyAll(ws, cat, expect);
+    // From the verified streams, so a broken encode is caught before it is copied.
+    log('progressive MP4s');
+    const progressive = await makeProgressive(cat);
     console.log('\nBuilt:');
     for (const s of summaries) console.log([`  ${path.relative(mediaRoot, s.dir)}`, ...s.lines.map((l) => `    ${l}`)].join('\n'));
     console.log(`  posters: ${posters}`);
+    for (const line of progressive) console.log(`  ${line}`);
     console.log('\nVerified:');
     for (const line of checks) console.log(`  ${line}`);
     console.log('\nSizes (server/media):');
