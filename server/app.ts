@@ -29,7 +29,7 @@ import { manifestRoutes } from './routes/manifest-routes.ts';
 import { mediaRoutes } from './routes/media-routes.ts';
 import { widgetRoutes } from './routes/widget-routes.ts';
 import { siteRoutes } from './site/site-routes.ts';
-import { viewerRoutes } from './viewer/viewer-routes.ts';
+import { completedEpisodesReader, viewerRoutes } from './viewer/viewer-routes.ts';
 import { docsRoutes } from './openapi/docs-routes.ts';
 import { recordRoutes } from './openapi/registered-routes.ts';
 
@@ -94,7 +94,9 @@ export async function buildApp({ config, db, logger = false, catalogueCache = ne
   const deps = { db, config, catalogue: cachedCatalogue, catalogueCache, caches };
   await app.register(
     async (api) => {
-      catalogueRoutes(api, { catalogue: cachedCatalogue, countryHeader: config.countryHeader, defaultCountry: config.defaultCountry });
+      catalogueRoutes(api, {
+        catalogue: cachedCatalogue, countryHeader: config.countryHeader, defaultCountry: config.defaultCountry, completedEpisodes: completedEpisodesReader(db),
+      });
       manifestRoutes(api, cachedCatalogue);
       adRoutes(api, ads, config.publicOrigin, config.trackingRateLimit);
       await browseRoutes(api, deps);

@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
-import { availabilitySchema, contentSchema, episodeSchema, seasonSchema } from '../../src/api/schema.ts';
+import { availabilitySchema, contentSchema, episodeSchema, seasonSchema, type Episode } from '../../src/api/schema.ts';
 import type { CachedCatalogue } from '../catalogue/cached-catalogue.ts';
 import type { CachedJson } from '../catalogue/catalogue-cache.ts';
 import { sendCachedJson } from '../http/conditional-json.ts';
@@ -12,6 +12,8 @@ export interface CatalogueRoutesOptions {
   catalogue: CachedCatalogue;
   countryHeader: string;
   defaultCountry: string;
+  /** The episodes of a content a viewer marked completed (server/viewer). */
+  completedEpisodes: (userId: number, contentId: number) => Promise<ReadonlySet<number>>;
 }
 
 const episodesQuerySchema = z.object({ 'content-id': idText });
@@ -45,10 +47,26 @@ export function catalogueRoutes(app: FastifyInstance, options: CatalogueRoutesOp
   });
 
   api.get('/episodes', {
-    schema: { summary: 'The episodes of a content', querystring: episodesQuerySchema, response: { 200: z.array(episodeSchema) }, errors },
+    schema: {
+      summary: 'The episodes of a content',
+      description: 'With a valid bearer token, isCompleted is that viewer\'s own mark and the answer is private; without one, the catalogue\'s and cached.',
+      // Anyone; a viewer's token changes the answer.
+      security: [{}, { bearerAuth: [] }],
+      querystring: episodesQuerySchema,
+      response: { 200: z.array(episodeSchema) },
+      errors,
+    },
   }, async (request, reply) => {
     const id = request.query['content-id'];
-    return sendCachedJson(request, reply, found(await catalogue.episodes(id), `content ${id}`));
+    const episodes = found(await catalogue.episodes(id), `content ${id}`);
+    // The answer depends on the token: a cache keyed on the address alone must not mix them.
+    void reply.header('vary', 'Authorization');
+    const viewer = await request.server.sessionGuard.bearerCaller(request);
+    if (!viewer) return sendCachedJson(request, reply, episodes);
+    // The viewer's marks over the catalogue's episodes; never stored, for this viewer's eyes only.
+    const completed = await options.completedEpisodes(viewer.userId, id);
+    const own = (JSON.parse(episodes.body) as Episode[]).map((episode) => ({ ...episode, isCompleted: completed.has(episode.id) }));
+    return reply.header('cache-control', 'private').send(own);
   });
 
   api.get('/contents/:id/available', {

@@ -1,8 +1,16 @@
 import type { FastifyInstance } from 'fastify';
 import type { CatalogueApiDeps } from '../catalogue/catalogue-api-deps.ts';
+import type { Database } from '../db/database.ts';
+import { ProgressRepository } from './progress-repository.ts';
+import { progressRoutes } from './progress-routes.ts';
 
 /** What belongs to one logged-in viewer: favourites, history, time progress, completed marks, the last watched episode, reviews and votes, playlists. */
 export async function viewerRoutes(api: FastifyInstance, deps: CatalogueApiDeps): Promise<void> {
-  void api;
-  void deps;
+  progressRoutes(api, new ProgressRepository(deps.db));
+}
+
+/** What GET /episodes asks to answer a viewer's own isCompleted marks (server/routes/catalogue-routes.ts). */
+export function completedEpisodesReader(db: Database): (userId: number, contentId: number) => Promise<ReadonlySet<number>> {
+  const progress = new ProgressRepository(db);
+  return (userId, contentId) => progress.completedEpisodeIds(userId, contentId);
 }
