@@ -14,6 +14,8 @@ export interface ServerConfig extends HardeningConfig {
   host: string;
   /** postgres://… of a PostgreSQL server; unset means the embedded database. DATABASE_URL. */
   databaseUrl: string | undefined;
+  /** Generated contents seeded around the 7 demo ones on first start (0: the structure only). CATALOGUE_SIZE. */
+  catalogueSize: number;
   /** Embedded database folder, or 'memory://'. DATA_DIR. */
   dataDir: string;
   /** Demo media served under /catalog-api/media/. */
@@ -88,6 +90,7 @@ const envSchema = z.object({
   HOST: z.string().min(1).default('127.0.0.1'),
   DATABASE_URL: z.string().regex(/^postgres(ql)?:\/\//, 'must start with postgres://').optional(),
   DATA_DIR: z.string().min(1).default(`${ROOT}data`),
+  CATALOGUE_SIZE: z.string().regex(/^\d{1,6}$/, 'must be a whole number').transform(Number).pipe(z.number().max(200_000, 'must be at most 200000')).default(5000),
   MEDIA_DIR: z.string().min(1).default(`${ROOT}server/media`),
   WIDGET_DIR: z.string().min(1).default(`${ROOT}dist/widget`),
   PUBLIC_ORIGIN: z.url().optional(),
@@ -133,6 +136,7 @@ export function loadServerConfig(env: NodeJS.ProcessEnv = process.env): ServerCo
     host: e.HOST,
     databaseUrl: e.DATABASE_URL,
     dataDir: e.DATA_DIR,
+    catalogueSize: e.CATALOGUE_SIZE,
     mediaDir: e.MEDIA_DIR,
     widgetDir: e.WIDGET_DIR,
     publicOrigin: e.PUBLIC_ORIGIN?.replace(/\/$/, ''),

@@ -7,6 +7,7 @@ import { loadServerConfig, type ServerConfig } from './config.ts';
 import { checkTablesReadable } from './db/database-check.ts';
 import { openDatabase, type Database } from './db/database.ts';
 import { migrate } from './db/migrate.ts';
+import { seedGeneratedCatalogue } from './db/generated-catalogue.ts';
 import { seedDemoCatalogue } from './db/seed.ts';
 import { damagedMessage } from './db/pglite-startup-diagnosis.ts';
 import { drainAndClose, trackOpenWork } from './http/graceful-shutdown.ts';
@@ -30,10 +31,11 @@ export async function startServer(config: ServerConfig = loadServerConfig()): Pr
 async function serve(config: ServerConfig, db: Database): Promise<RunningServer> {
   await prepareDatabase(config, db);
   const seeded = await seedDemoCatalogue(db);
+  const generated = await seedGeneratedCatalogue(db, { size: config.catalogueSize });
   const app = await buildApp({ config, db, logger: true });
   const work = trackOpenWork(app.server);
   const address = await app.listen({ port: config.port, host: config.host });
-  app.log.info(`${db.kind === 'pglite' ? `embedded database at ${config.dataDir}` : 'PostgreSQL server'}${seeded ? ', demo catalogue seeded' : ''}`);
+  app.log.info(`${db.kind === 'pglite' ? `embedded database at ${config.dataDir}` : 'PostgreSQL server'}${seeded ? ', demo catalogue seeded' : ''}${generated ? `, ${config.catalogueSize} generated contents seeded` : ''}`);
   app.log.info(`player: ${address}/embed?movie_id=2   demo page: ${address}/   health: ${address}/healthz ${address}/readyz`);
   let closing: Promise<void> | undefined;
   return {

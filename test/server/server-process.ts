@@ -36,6 +36,8 @@ export function spawnServer(dataDir: string, env: Record<string, string> = {}, o
       DATA_DIR: dataDir,
       WIDGET_DIR: WIDGET_FIXTURE_DIR,
       COLLECT_RATE_LIMIT: '0',
+      // A small generated catalogue: these tests are about the process, not the catalogue's size.
+      CATALOGUE_SIZE: '200',
       NODE_ENV: 'test',
       ...env,
     },
