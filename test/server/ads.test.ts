@@ -2,8 +2,12 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { demoCatalogue } from '../../server/db/demo-catalogue.ts';
 import { adListSchema, adTrackingRecordSchema, type AdTrackingRecord } from '../../src/api/schema.ts';
+import { coversCatalogue } from './catalogue-coverage.ts';
 import { API, expectJson, pathOf, startTestApp, type TestApp } from './helpers.ts';
 import { descendants, parseXml, single, type XmlElement } from './xml.ts';
+
+// The ad list's 400 (a forged Host) is below; the template's 400 and 404 are in bad-input.test.ts.
+coversCatalogue('GET /vast.xml', 'GET /ad-list.json');
 
 // The demo ad server: ad list → VAST 4 documents → tracking beacons, as the player uses them.
 let t: TestApp;

@@ -1,5 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { coversCatalogue } from './catalogue-coverage.ts';
 import { API, expectApiError, startTestApp, type TestApp } from './helpers.ts';
+
+// Their 200s are in api-shapes.test.ts and ads.test.ts; their 400s and 404s here.
+coversCatalogue('GET /contents/{id}', 'GET /contents/{id}/seasons', 'GET /contents/{id}/available', 'GET /episodes', 'GET /vast.xml');
 
 // What a client sees when it sends something wrong: a 4xx in the documented error shape
 // that says what was wrong, and never a stack trace or a server path.
