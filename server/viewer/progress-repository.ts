@@ -1,6 +1,7 @@
 import type { Database, Queryable } from '../db/database.ts';
 import { HttpError } from '../http/http-error.ts';
 import type { CompletedMark, LastWatched, TimeProgress } from '../../src/api/viewer-schema.ts';
+import { requireContent } from './content-exists.ts';
 import { isoTime } from './iso-time.ts';
 
 interface ProgressRow {
@@ -63,7 +64,7 @@ export class ProgressRepository {
 
   /** Every saved time of the content, newest first; 404 for an unknown content. */
   async contentProgress(userId: number, contentId: number): Promise<TimeProgress[]> {
-    await this.requireContent(contentId);
+    await requireContent(this.db, contentId);
     const rows = await this.db.query<ProgressRow>(
       `SELECT ${PROGRESS_COLUMNS} FROM episode_progress p
        WHERE p.user_id = $1 AND p.content_id = $2
@@ -75,7 +76,7 @@ export class ProgressRepository {
 
   /** The newest saved time of the content with its episode; 404 when nothing was watched. */
   async lastWatched(userId: number, contentId: number): Promise<LastWatched> {
-    await this.requireContent(contentId);
+    await requireContent(this.db, contentId);
     const [row] = await this.db.query<LastWatchedRow>(
       `SELECT ${PROGRESS_COLUMNS}, e.episode_order, e.title, s.id AS season_id, s.season_order
        FROM episode_progress p
@@ -114,11 +115,6 @@ export class ProgressRepository {
       [userId, contentId],
     );
     return new Set(rows.map((row) => row.episode_id));
-  }
-
-  private async requireContent(contentId: number): Promise<void> {
-    const rows = await this.db.query('SELECT 1 FROM contents WHERE id = $1', [contentId]);
-    if (rows.length === 0) throw new HttpError(404, `content ${contentId} not found`);
   }
 
   private async requireEpisode(contentId: number, episodeId: number, variantId: number | null): Promise<void> {

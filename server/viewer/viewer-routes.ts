@@ -1,12 +1,18 @@
 import type { FastifyInstance } from 'fastify';
 import type { CatalogueApiDeps } from '../catalogue/catalogue-api-deps.ts';
 import type { Database } from '../db/database.ts';
+import { FavouritesRepository } from './favourites-repository.ts';
+import { favouritesRoutes } from './favourites-routes.ts';
+import { HistoryRepository } from './history-repository.ts';
+import { historyRoutes } from './history-routes.ts';
 import { ProgressRepository } from './progress-repository.ts';
 import { progressRoutes } from './progress-routes.ts';
 
 /** What belongs to one logged-in viewer: favourites, history, time progress, completed marks, the last watched episode, reviews and votes, playlists. */
 export async function viewerRoutes(api: FastifyInstance, deps: CatalogueApiDeps): Promise<void> {
   progressRoutes(api, new ProgressRepository(deps.db));
+  favouritesRoutes(api, new FavouritesRepository(deps.db));
+  historyRoutes(api, new HistoryRepository(deps.db));
 }
 
 /** What GET /episodes asks to answer a viewer's own isCompleted marks (server/routes/catalogue-routes.ts). */

@@ -4,6 +4,7 @@
  * playlists. Request bodies and answers; the player imports the types only.
  */
 import { z } from 'zod';
+import { contentCardSchema, listingFiltersSchema, pageSchema, pagingSchema } from './catalogue-schema.ts';
 
 const id = z.number().int().min(1).max(2_147_483_647);
 /** A week of seconds: longer than any episode, short of anything a float cannot say exactly. */
@@ -53,3 +54,44 @@ export type LastWatched = z.infer<typeof lastWatchedSchema>;
 /** POST and DELETE /contents/{id}/episodes/{episodeId}/completed. */
 export const completedMarkSchema = z.strictObject({ episodeId: z.number().int(), isCompleted: z.boolean() });
 export type CompletedMark = z.infer<typeof completedMarkSchema>;
+
+// ---- Favourites and history ----
+
+/** A page to read; an absent body reads the first one. */
+export const pagingBodySchema = z.strictObject(pagingSchema.shape).prefault({});
+
+/** POST and DELETE /contents/favorites/{id}. */
+export const favouriteMarkSchema = z.strictObject({ contentId: z.number().int(), isFavorite: z.boolean() });
+export type FavouriteMark = z.infer<typeof favouriteMarkSchema>;
+
+/** POST /contents/favorites: the viewer's favourites, the newest added first. */
+export const favouritesPageSchema = pageSchema(contentCardSchema);
+
+/** POST /contents/{id}/history: the visit recorded. */
+export const historyVisitSchema = z.strictObject({ contentId: z.number().int(), watchedAt: isoTime });
+
+/** One content of the viewer's history: where they stopped (null after a visit only) and when. */
+export const historyEntrySchema = z.strictObject({
+  content: contentCardSchema,
+  lastEpisode: lastWatchedSchema.shape.episode.nullable(),
+  variantId: z.number().int().nullable(),
+  /** Seconds into the last episode; null when no time was saved. */
+  time: z.number().nullable(),
+  duration: z.number().nullable(),
+  watchedAt: isoTime,
+});
+export type HistoryEntry = z.infer<typeof historyEntrySchema>;
+/** POST /contents/history and POST /v2/contents/history: newest first. */
+export const historyPageSchema = pageSchema(historyEntrySchema);
+
+/** POST /contents/history/search: the history narrowed to titles like `query` (case and small typos forgiven). */
+export const historySearchBodySchema = z.strictObject({
+  ...pagingSchema.shape,
+  query: z.string().trim().min(1, 'is required').max(200, 'must be at most 200 characters'),
+});
+
+/** POST /v2/contents/history: a page, optionally only contents of these types. */
+export const historyV2BodySchema = z.strictObject({ ...pagingSchema.shape, types: listingFiltersSchema.shape.types }).prefault({});
+
+/** DELETE /contents/{id}/history: the content and its saved times are forgotten. */
+export const historyRemovedSchema = z.strictObject({ contentId: z.number().int(), removed: z.literal(true) });

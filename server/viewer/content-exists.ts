@@ -1,0 +1,8 @@
+import type { Queryable } from '../db/database.ts';
+import { HttpError } from '../http/http-error.ts';
+
+/** 404 unless the catalogue has the content: every per-viewer write names one. */
+export async function requireContent(db: Queryable, contentId: number): Promise<void> {
+  const rows = await db.query('SELECT 1 FROM contents WHERE id = $1', [contentId]);
+  if (rows.length === 0) throw new HttpError(404, `content ${contentId} not found`);
+}
