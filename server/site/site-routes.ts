@@ -1,8 +1,51 @@
+import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import type { CatalogueApiDeps } from '../catalogue/catalogue-api-deps.ts';
+import type { ServerConfig } from '../config.ts';
+import { abuseRoutes } from './abuse-routes.ts';
+import { cacheRoutes } from './cache-routes.ts';
+import { DiskImageStore, MemoryImageStore, type ImageStore } from './image-cache.ts';
+import { ImageResizer } from './image-resizer.ts';
+import { imageRoutes } from './image-routes.ts';
+import { proxyRoutes } from './proxy-routes.ts';
+import { sitemapRoutes } from './sitemap-routes.ts';
+import { SitemapStore } from './sitemap-store.ts';
+
+/** An in-memory server keeps at most this much of resized images. */
+const MEMORY_IMAGE_CACHE_BYTES = 64 * 1024 * 1024;
+/** Resizes at once: one per core of a small server; the rest wait in a short line. */
+const RESIZE_CONCURRENCY = 2;
+const RESIZE_QUEUE = 32;
+
+/**
+ * Resized images live beside the embedded database's folder, not inside it: that folder must hold
+ * only PostgreSQL's files (PGlite refuses a non-empty folder without PG_VERSION, and its
+ * permission pass would walk every image at each start).
+ */
+function imageStore(config: ServerConfig): ImageStore {
+  if (config.dataDir.startsWith('memory://')) return new MemoryImageStore(MEMORY_IMAGE_CACHE_BYTES);
+  return new DiskImageStore(path.join(`${path.resolve(config.dataDir)}-cache`, 'images'));
+}
+
+/**
+ * The origin of the site's absolute URLs (sitemaps, robots.txt): PUBLIC_ORIGIN, else the
+ * listener's own address. Never the request's Host header: the files are cached and shared.
+ */
+function siteOrigin(config: ServerConfig): string {
+  return config.publicOrigin ?? `http://${config.host.includes(':') ? `[${config.host}]` : config.host}:${config.port}`;
+}
 
 /** The site's files and the operator's tools: /image, /proxy/{a}/{b}/index.mp4, sitemaps, robots.txt, caches, debug, abuse reports. */
 export async function siteRoutes(api: FastifyInstance, deps: CatalogueApiDeps): Promise<void> {
-  void api;
-  void deps;
+  const { config, db, caches } = deps;
+  const images = imageStore(config);
+  const sitemaps = new SitemapStore({ db, origin: siteOrigin(config), urlsPerFile: config.sitemapUrlsPerFile });
+  caches.register(images);
+  caches.register(sitemaps);
+
+  imageRoutes(api, { mediaDir: config.mediaDir, store: images, resizer: new ImageResizer({ concurrency: RESIZE_CONCURRENCY, maxWaiting: RESIZE_QUEUE }) });
+  await api.register(proxyRoutes, { db, mediaDir: config.mediaDir });
+  sitemapRoutes(api, { store: sitemaps, origin: siteOrigin(config) });
+  await api.register(abuseRoutes, { db, reportsPerMinute: config.abuseRateLimit });
+  cacheRoutes(api, caches);
 }
