@@ -7,17 +7,42 @@ interface ContentRow {
   slug: string;
   title: string;
   description: string;
-  content_type: 'movie' | 'series';
+  content_type: Content['contentType']['slug'];
   year: number;
   kinopoisk_id: number | null;
   imdb_id: string | null;
   rating_kinopoisk: number | null;
   rating_imdb: number | null;
   poster_path: string;
-  countries: string[];
-  languages: string[];
+  backdrop_path: string | null;
+  original_title: string;
+  age_rating: number | null;
+  duration_minutes: number | null;
+  countries: Array<{ slug: string; title: string }>;
+  languages: Array<{ code: string; title: string }>;
+  genres: Array<{ slug: string; title: string }>;
+  tags: Array<{ slug: string; title: string }>;
+  persons: Content['persons'];
   episode_count: number;
 }
+
+/** Each list in its own order: countries and languages as entered, people by type, then billing. */
+const CONTENT_DETAILS_SQL = `SELECT c.*,
+   COALESCE((SELECT json_agg(json_build_object('slug', k.slug, 'title', k.title) ORDER BY cc.position)
+     FROM content_countries cc JOIN countries k ON k.slug = cc.slug WHERE cc.content_id = c.id), '[]'::json) AS countries,
+   COALESCE((SELECT json_agg(json_build_object('code', l.code, 'title', l.title) ORDER BY cl.position)
+     FROM content_languages cl JOIN languages l ON l.code = cl.code WHERE cl.content_id = c.id), '[]'::json) AS languages,
+   COALESCE((SELECT json_agg(json_build_object('slug', g.slug, 'title', g.title) ORDER BY cg.position)
+     FROM content_genres cg JOIN genres g ON g.id = cg.genre_id WHERE cg.content_id = c.id), '[]'::json) AS genres,
+   COALESCE((SELECT json_agg(json_build_object('slug', t.slug, 'title', t.title) ORDER BY t.title, t.id)
+     FROM content_tags ct JOIN tags t ON t.id = ct.tag_id WHERE ct.content_id = c.id), '[]'::json) AS tags,
+   COALESCE((SELECT json_agg(json_build_object('id', p.id, 'slug', p.slug, 'name', p.name,
+       'type', json_build_object('slug', pt.slug, 'title', pt.title), 'characterName', cp.character_name)
+       ORDER BY pt.position, cp.position, p.id)
+     FROM content_persons cp JOIN persons p ON p.id = cp.person_id JOIN person_types pt ON pt.id = cp.person_type_id
+     WHERE cp.content_id = c.id), '[]'::json) AS persons,
+   (SELECT count(*)::int FROM episodes WHERE content_id = c.id) AS episode_count
+ FROM contents c WHERE c.id = $1`;
 
 interface EpisodeRow {
   id: number;
@@ -40,15 +65,9 @@ export class CatalogueRepository {
     this.db = db;
   }
 
+  /** A content's details with its genres, tags, cast and crew: one query. */
   async findContent(id: number): Promise<Content | null> {
-    const [row] = await this.db.query<ContentRow>(
-      `SELECT c.*,
-         ARRAY(SELECT slug FROM content_countries WHERE content_id = c.id ORDER BY position) AS countries,
-         ARRAY(SELECT code FROM content_languages WHERE content_id = c.id ORDER BY position) AS languages,
-         (SELECT count(*)::int FROM episodes WHERE content_id = c.id) AS episode_count
-       FROM contents c WHERE c.id = $1`,
-      [id],
-    );
+    const [row] = await this.db.query<ContentRow>(CONTENT_DETAILS_SQL, [id]);
     return row ? toContent(row) : null;
   }
 
@@ -170,8 +189,8 @@ function toContent(row: ContentRow): Content {
     kinopoiskId: row.kinopoisk_id,
     imdbId: row.imdb_id,
     year: row.year,
-    countries: row.countries.map((slug) => ({ slug })),
-    languages: row.languages.map((code) => ({ code })),
+    countries: row.countries,
+    languages: row.languages,
     rating: {
       kinopoisk: row.rating_kinopoisk === null ? null : { value: row.rating_kinopoisk },
       imdb:
@@ -179,5 +198,12 @@ function toContent(row: ContentRow): Content {
           ? null
           : { value: row.rating_imdb, url: `https://www.imdb.com/title/${row.imdb_id}/` },
     },
+    originalTitle: row.original_title,
+    ageRating: row.age_rating,
+    durationMinutes: row.duration_minutes,
+    backdropUrl: row.backdrop_path,
+    genres: row.genres,
+    tags: row.tags,
+    persons: row.persons,
   };
 }

@@ -8,6 +8,23 @@
  */
 import { z } from 'zod';
 
+const titled = { title: z.string() };
+
+/** One person of a content's cast and crew, in the order of the credits (by type, then billing). */
+export const contentPersonSchema = z.strictObject({
+  id: z.number().int(),
+  slug: z.string(),
+  name: z.string(),
+  type: z.strictObject({ slug: z.string(), ...titled }),
+  /** An actor's part; null for the crew. */
+  characterName: z.string().nullable(),
+});
+
+/**
+ * A content's details (SPEC.md section 3). The spec's fields come first; the rest is what a
+ * content page shows beside the player (original title, age marking, running time, genres,
+ * tags, cast and crew), always present (empty or null when unknown).
+ */
 export const contentSchema = z.strictObject({
   id: z.number().int(),
   slug: z.string(),
@@ -19,12 +36,22 @@ export const contentSchema = z.strictObject({
   kinopoiskId: z.number().int().nullable(),
   imdbId: z.string().nullable(),
   year: z.number().int(),
-  countries: z.array(z.strictObject({ slug: z.string() })),
-  languages: z.array(z.strictObject({ code: z.string() })),
+  countries: z.array(z.strictObject({ slug: z.string(), ...titled })),
+  languages: z.array(z.strictObject({ code: z.string(), ...titled })),
   rating: z.strictObject({
     kinopoisk: z.strictObject({ value: z.number() }).nullable(),
     imdb: z.strictObject({ value: z.number(), url: z.string() }).nullable(),
   }),
+  originalTitle: z.string(),
+  /** Russian age marking: 0, 6, 12, 16 or 18 (shown as "16+"). */
+  ageRating: z.number().int().nullable(),
+  /** Running time in minutes: a film's, or a series' episode's; null when unknown. */
+  durationMinutes: z.number().int().nullable(),
+  /** A wide still for the page's header; null when there is none (the poster stands in). */
+  backdropUrl: z.string().nullable(),
+  genres: z.array(z.strictObject({ slug: z.string(), ...titled })),
+  tags: z.array(z.strictObject({ slug: z.string(), ...titled })),
+  persons: z.array(contentPersonSchema),
 });
 export type Content = z.infer<typeof contentSchema>;
 

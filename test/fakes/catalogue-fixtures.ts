@@ -5,7 +5,8 @@ export function seriesContent(overrides: Partial<Content> = {}): Content {
   return {
     id: 2, slug: 'series', title: 'Город без карты', description: '', hasMultipleEpisodes: true, posterUrl: '/p.jpg',
     contentType: { slug: 'series' }, kinopoiskId: null, imdbId: null, year: 2024, countries: [], languages: [],
-    rating: { kinopoisk: null, imdb: null }, ...overrides,
+    rating: { kinopoisk: null, imdb: null }, originalTitle: '', ageRating: null, durationMinutes: null, backdropUrl: null,
+    genres: [], tags: [], persons: [], ...overrides,
   };
 }
 

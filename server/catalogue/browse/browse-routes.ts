@@ -1,8 +1,30 @@
 import type { FastifyInstance } from 'fastify';
 import type { CatalogueApiDeps } from '../catalogue-api-deps.ts';
+import { categoryRoutes } from './category-routes.ts';
+import { contentLookupRoutes } from './content-lookup-routes.ts';
+import { episodeRoutes } from './episode-routes.ts';
+import { listingRoutes } from './listing-routes.ts';
+import { peopleRoutes } from './people-routes.ts';
+import { siteNavigationRoutes } from './site-navigation-routes.ts';
+import { subtitleRoutes } from './subtitle-routes.ts';
+import { taxonomyRoutes } from './taxonomy-routes.ts';
+import { typeRoutes } from './type-routes.ts';
 
-/** Browsing the catalogue: contents by id, slug and outside ids, listings with filters and paging, types, categories, genres, countries, languages, tags, people, voice authors, subtitles, the menu, redirects, fresh episodes. */
+/**
+ * Browsing the catalogue: contents by id, slug and outside ids, listings with filters and paging,
+ * types, categories, genres, countries, languages, tags, people, voice authors, subtitles, the
+ * menu, redirects, fresh episodes. The public GET answers are the same for everyone and come from
+ * the catalogue cache with an ETag (keys under "browse:"); the POST listings are read each time,
+ * their bodies being too many to keep.
+ */
 export async function browseRoutes(api: FastifyInstance, deps: CatalogueApiDeps): Promise<void> {
-  void api;
-  void deps;
+  contentLookupRoutes(api, deps);
+  listingRoutes(api, deps);
+  typeRoutes(api, deps);
+  categoryRoutes(api, deps);
+  taxonomyRoutes(api, deps);
+  subtitleRoutes(api, deps);
+  peopleRoutes(api, deps);
+  episodeRoutes(api, deps);
+  siteNavigationRoutes(api, deps);
 }

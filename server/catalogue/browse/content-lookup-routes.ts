@@ -1,0 +1,80 @@
+import type { FastifyInstance } from 'fastify';
+import { z } from 'zod';
+import { promoSlideSchema, type PromoSlide } from '../../../src/api/browse-schema.ts';
+import { CONTENT_TYPE_SLUGS, contentCardSchema } from '../../../src/api/catalogue-schema.ts';
+import { contentSchema } from '../../../src/api/schema.ts';
+import { sendCachedJson } from '../../http/conditional-json.ts';
+import { idParamsSchema } from '../../http/request-schemas.ts';
+import type { ZodTypeProvider } from '../../http/schema-validation.ts';
+import type { CatalogueApiDeps } from '../catalogue-api-deps.ts';
+import { loadContentCards } from '../content-cards.ts';
+import { imdbParamsSchema, limitQuery, slugParamsSchema } from './browse-requests.ts';
+import { found, sendCachedAnswer } from './cached-answer.ts';
+
+const MOST_RELEVANT_DEFAULT = 12;
+const MOST_RELEVANT_MAX = 50;
+const mostRelevantQuerySchema = z.strictObject({
+  type: z.enum(CONTENT_TYPE_SLUGS).optional(),
+  limit: limitQuery(MOST_RELEVANT_DEFAULT, MOST_RELEVANT_MAX),
+});
+
+/**
+ * A content found by its slug or an outside id (the same details as GET /contents/{id}), the
+ * home page's promo slider and the most relevant contents.
+ */
+export function contentLookupRoutes(app: FastifyInstance, deps: CatalogueApiDeps): void {
+  const api = app.withTypeProvider<ZodTypeProvider>();
+  const { db } = deps;
+
+  /** The details of the content `column` names, from the player's cache. */
+  const detailsBy = async (column: 'slug' | 'imdb_id' | 'kinopoisk_id', value: string | number, what: string) => {
+    // The column is one of three fixed names, never the request's text.
+    const [row] = await db.query<{ id: number }>(`SELECT id FROM contents WHERE ${column} = $1`, [value]);
+    return found(row ? await deps.catalogue.content(row.id) : null, `${what} not found`);
+  };
+
+  api.get('/contents/by-slug/:slug', {
+    schema: { summary: 'A film or a series by its slug', params: slugParamsSchema, response: { 200: contentSchema }, errors: [404] },
+  }, async (request, reply) => sendCachedJson(request, reply, await detailsBy('slug', request.params.slug, `content ${request.params.slug}`)));
+
+  api.get('/contents/by-imdb-id/:id', {
+    schema: { summary: 'A film or a series by its IMDb id', params: imdbParamsSchema, response: { 200: contentSchema }, errors: [404] },
+  }, async (request, reply) => sendCachedJson(request, reply, await detailsBy('imdb_id', request.params.id, `content with IMDb id ${request.params.id}`)));
+
+  api.get('/kinopoisk/contents/:id', {
+    schema: { summary: 'A film or a series by its Kinopoisk id', params: idParamsSchema, response: { 200: contentSchema }, errors: [404] },
+  }, async (request, reply) => sendCachedJson(request, reply, await detailsBy('kinopoisk_id', request.params.id, `content with Kinopoisk id ${request.params.id}`)));
+
+  api.get('/contents/slider-promo', {
+    schema: { summary: 'The home page\'s promo slider, in order', response: { 200: z.array(promoSlideSchema) } },
+  }, async (request, reply) => sendCachedAnswer(request, reply, deps.catalogueCache, 'slider-promo', async (): Promise<PromoSlide[]> => {
+    const rows = await db.query<{ id: number; promo_position: number; image: string; description: string }>(
+      `SELECT id, promo_position, COALESCE(backdrop_path, poster_path) AS image, description
+       FROM contents WHERE promo_position IS NOT NULL ORDER BY promo_position`,
+    );
+    const cards = await loadContentCards(db, rows.map((row) => row.id));
+    const cardsById = new Map(cards.map((card) => [card.id, card]));
+    return rows.flatMap((row) => {
+      const card = cardsById.get(row.id);
+      return card ? [{ position: row.promo_position, imageUrl: row.image, description: row.description, content: card }] : [];
+    });
+  }));
+
+  api.get('/contents/most-relevant', {
+    schema: {
+      summary: 'The most watched contents of late, of one type or of all',
+      description: `Ordered by popularity (ties by id); limit ${MOST_RELEVANT_DEFAULT} unless asked, at most ${MOST_RELEVANT_MAX}.`,
+      querystring: mostRelevantQuerySchema,
+      response: { 200: z.array(contentCardSchema) },
+    },
+  }, async (request, reply) => {
+    const { type, limit } = request.query;
+    return sendCachedAnswer(request, reply, deps.catalogueCache, `most-relevant:${type ?? '*'}:${limit}`, async () => {
+      const rows = await db.query<{ id: number }>(
+        `SELECT id FROM contents WHERE ($1::text IS NULL OR content_type = $1) ORDER BY popularity DESC, id LIMIT $2`,
+        [type ?? null, limit],
+      );
+      return loadContentCards(db, rows.map((row) => row.id));
+    });
+  });
+}

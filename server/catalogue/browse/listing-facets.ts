@@ -1,0 +1,59 @@
+import type { Facets } from '../../../src/api/browse-schema.ts';
+import type { ListingFilters } from '../../../src/api/catalogue-schema.ts';
+import type { Queryable } from '../../db/database.ts';
+import { scopedWhere } from './content-listing.ts';
+import type { ContentScope } from './content-scope.ts';
+
+/**
+ * How each value of a many-valued field is counted: the join from `contents c` to its values
+ * (aliases of their own, so the filters' EXISTS subqueries keep theirs) and the key it answers.
+ */
+const VALUE_FACETS = {
+  genres: { key: 'slug', select: 'fg.slug AS key, fg.title', join: 'JOIN content_genres fcg ON fcg.content_id = c.id JOIN genres fg ON fg.id = fcg.genre_id', group: 'fg.id' },
+  countries: { key: 'slug', select: 'fk.slug AS key, fk.title', join: 'JOIN content_countries fcc ON fcc.content_id = c.id JOIN countries fk ON fk.slug = fcc.slug', group: 'fk.slug' },
+  languages: { key: 'code', select: 'fl.code AS key, fl.title', join: 'JOIN content_languages fcl ON fcl.content_id = c.id JOIN languages fl ON fl.code = fcl.code', group: 'fl.code' },
+  tags: { key: 'slug', select: 'ft.slug AS key, ft.title', join: 'JOIN content_tags fct ON fct.content_id = c.id JOIN tags ft ON ft.id = fct.tag_id', group: 'ft.id' },
+} as const;
+
+type ValueFacet = keyof typeof VALUE_FACETS;
+
+/**
+ * The filter panel's counts for a scope (a type's category): each field counted under every
+ * other filter but its own, so a viewer sees what choosing another value would give. Six
+ * grouped queries, each over the scope's contents only.
+ */
+export async function listingFacets(db: Queryable, scope: ContentScope, filters: ListingFilters): Promise<Facets> {
+  const valueCounts = async <Field extends ValueFacet>(field: Field) => {
+    const facet = VALUE_FACETS[field];
+    const { where, params } = scopedWhere(scope, { ...filters, [field]: undefined });
+    const rows = await db.query<{ key: string; title: string; count: number }>(
+      `SELECT ${facet.select}, count(*)::int AS count FROM contents c ${facet.join} ${where}
+       GROUP BY ${facet.group} ORDER BY count DESC, key`,
+      params.values,
+    );
+    return rows.map((row) => ({ [facet.key]: row.key, title: row.title, count: row.count }));
+  };
+  const genres = (await valueCounts('genres')) as Facets['genres'];
+  const countries = (await valueCounts('countries')) as Facets['countries'];
+  const languages = (await valueCounts('languages')) as Facets['languages'];
+  const tags = (await valueCounts('tags')) as Facets['tags'];
+
+  const byYear = scopedWhere(scope, { ...filters, yearFrom: undefined, yearTo: undefined });
+  const years = await db.query<{ year: number; count: number }>(
+    `SELECT c.year, count(*)::int AS count FROM contents c ${byYear.where} GROUP BY c.year ORDER BY c.year DESC`,
+    byYear.params.values,
+  );
+  const byRating = scopedWhere(scope, { ...filters, ratingFrom: undefined, ratingTo: undefined });
+  const [rating] = await db.query<{ min: number | null; max: number | null }>(
+    `SELECT min(c.rating_kinopoisk) AS min, max(c.rating_kinopoisk) AS max FROM contents c ${byRating.where}`,
+    byRating.params.values,
+  );
+  return {
+    genres,
+    countries,
+    languages,
+    tags,
+    years,
+    rating: rating?.min == null || rating.max == null ? null : { min: rating.min, max: rating.max },
+  };
+}

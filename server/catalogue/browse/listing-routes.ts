@@ -1,0 +1,34 @@
+import type { FastifyInstance } from 'fastify';
+import { cardPageSchema, listingBodySchema, type ListingBody } from '../../../src/api/browse-schema.ts';
+import type { ListingFilters, Paging } from '../../../src/api/catalogue-schema.ts';
+import type { ZodTypeProvider } from '../../http/schema-validation.ts';
+import type { CatalogueApiDeps } from '../catalogue-api-deps.ts';
+import { listContentPage } from './content-listing.ts';
+import { everyContent } from './content-scope.ts';
+
+/** A listing body split into its paging and its filters. */
+export function splitListingBody(body: ListingBody): { paging: Paging; filters: ListingFilters } {
+  const { page, pageSize, ...filters } = body;
+  return { paging: { page, pageSize }, filters };
+}
+
+export const FILTERS_DESCRIPTION = 'Several values of one field are alternatives; fields combine; ranges are inclusive. '
+  + 'Sort popular (default), rating, year, new or title; ties by id.';
+
+/** The whole catalogue as one filtered listing: POST /contents (v1) and POST /v2/contents. */
+export function listingRoutes(app: FastifyInstance, deps: CatalogueApiDeps): void {
+  const api = app.withTypeProvider<ZodTypeProvider>();
+  for (const url of ['/contents', '/v2/contents']) {
+    api.post(url, {
+      schema: {
+        summary: `Contents of every type, filtered and paged${url === '/contents' ? ' (v1: the same body and answer as v2)' : ''}`,
+        description: FILTERS_DESCRIPTION,
+        body: listingBodySchema,
+        response: { 200: cardPageSchema },
+      },
+    }, async (request) => {
+      const { paging, filters } = splitListingBody(request.body);
+      return listContentPage(deps.db, everyContent, filters, paging);
+    });
+  }
+}

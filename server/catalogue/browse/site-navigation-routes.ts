@@ -1,0 +1,71 @@
+import type { FastifyInstance } from 'fastify';
+import { z } from 'zod';
+import { mainRedirectSchema, menuItemSchema, redirectSchema, type MenuItem, type Redirect } from '../../../src/api/browse-schema.ts';
+import { requiredText } from '../../http/request-schemas.ts';
+import type { ZodTypeProvider } from '../../http/schema-validation.ts';
+import type { CatalogueApiDeps } from '../catalogue-api-deps.ts';
+import { sendCachedAnswer } from './cached-answer.ts';
+
+const redirectQuerySchema = z.strictObject({
+  path: requiredText(2048).regex(/^\//, 'must be a path starting with /'),
+});
+
+interface RedirectRow {
+  from_path: string;
+  to_path: string;
+  status_code: Redirect['statusCode'];
+}
+const toRedirect = (row: RedirectRow): Redirect => ({ fromPath: row.from_path, toPath: row.to_path, statusCode: row.status_code });
+
+/** The site's menu and its old addresses (redirects), as the catalogue site's front end asks for them. */
+export function siteNavigationRoutes(app: FastifyInstance, deps: CatalogueApiDeps): void {
+  const api = app.withTypeProvider<ZodTypeProvider>();
+  const { db, catalogueCache: cache } = deps;
+
+  api.get('/menu', {
+    schema: { summary: 'The site\'s menu: top-level items in order, each with its sub-items', response: { 200: z.array(menuItemSchema) } },
+  }, async (request, reply) => sendCachedAnswer(request, reply, cache, 'menu', async () => menuTree(
+    await db.query<{ id: number; parent_id: number | null; title: string; url: string }>(
+      'SELECT id, parent_id, title, url FROM menu_items ORDER BY position, id',
+    ),
+  )));
+
+  api.get('/redirect-info', {
+    schema: {
+      summary: 'Where an old address of the site now lives',
+      description: '404 when the path has no redirect (it is served as it is).',
+      querystring: redirectQuerySchema,
+      response: { 200: redirectSchema },
+      errors: [404],
+    },
+  }, async (request, reply) => {
+    const { path } = request.query;
+    return sendCachedAnswer(request, reply, cache, `redirect:${path}`, async () => {
+      const [row] = await db.query<RedirectRow>('SELECT from_path, to_path, status_code FROM redirects WHERE from_path = $1', [path]);
+      return row ? toRedirect(row) : null;
+    }, `no redirect for ${path}`);
+  });
+
+  api.get('/main-redirect-info', {
+    schema: {
+      summary: 'The home page\'s redirect, if it has one',
+      description: 'Asked on every visit of the home page, so "none" is an ordinary answer: `{ "redirect": null }`.',
+      response: { 200: mainRedirectSchema },
+    },
+  }, async (request, reply) => sendCachedAnswer(request, reply, cache, 'main-redirect', async () => {
+    const [row] = await db.query<RedirectRow>('SELECT from_path, to_path, status_code FROM redirects WHERE is_main');
+    return { redirect: row ? toRedirect(row) : null };
+  }));
+}
+
+/** Items under their parents, each level in position order (the rows come sorted). */
+function menuTree(rows: ReadonlyArray<{ id: number; parent_id: number | null; title: string; url: string }>): MenuItem[] {
+  const items = new Map(rows.map((row) => [row.id, { id: row.id, title: row.title, url: row.url, children: [] as MenuItem[] }]));
+  const roots: MenuItem[] = [];
+  for (const row of rows) {
+    const item = items.get(row.id);
+    const parent = row.parent_id === null ? undefined : items.get(row.parent_id);
+    if (item) (parent ? parent.children : roots).push(item);
+  }
+  return roots;
+}

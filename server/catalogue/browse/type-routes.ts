@@ -1,0 +1,107 @@
+import type { FastifyInstance } from 'fastify';
+import { z } from 'zod';
+import {
+  cardPageSchema,
+  contentTypeSchema,
+  filteredListingSchema,
+  listingBodySchema,
+  pagingBodySchema,
+  type ContentTypeInfo,
+} from '../../../src/api/browse-schema.ts';
+import type { Queryable } from '../../db/database.ts';
+import { idParamsSchema } from '../../http/request-schemas.ts';
+import type { ZodTypeProvider } from '../../http/schema-validation.ts';
+import type { CatalogueApiDeps } from '../catalogue-api-deps.ts';
+import { found, sendCachedAnswer } from './cached-answer.ts';
+import { CategoryRepository } from './category-repository.ts';
+import { listContentPage } from './content-listing.ts';
+import { idAndSlugParamsSchema, slugParamsSchema, sortQuerySchema, typeAndSlugParamsSchema } from './browse-requests.ts';
+import { listingFacets } from './listing-facets.ts';
+import { FILTERS_DESCRIPTION, splitListingBody } from './listing-routes.ts';
+
+/** Every content type with how many contents it has, in the site's order. */
+export async function loadContentTypes(db: Queryable): Promise<ContentTypeInfo[]> {
+  const rows = await db.query<{ id: number; slug: ContentTypeInfo['slug']; title: string; contents_count: number }>(
+    `SELECT ct.id, ct.slug, ct.title, (SELECT count(*)::int FROM contents c WHERE c.content_type = ct.slug) AS contents_count
+     FROM content_types ct ORDER BY ct.position, ct.id`,
+  );
+  return rows.map((row) => ({ id: row.id, slug: row.slug, title: row.title, contentsCount: row.contents_count }));
+}
+
+/**
+ * Content types and their categories' listings: v1 by type id with paging only, v2 by type slug
+ * with filters (the query string's sort and order win over the body's), and filter-v2 with the
+ * filter panel's counts beside the page.
+ */
+export function typeRoutes(app: FastifyInstance, deps: CatalogueApiDeps): void {
+  const api = app.withTypeProvider<ZodTypeProvider>();
+  const { db } = deps;
+  const categories = new CategoryRepository(db);
+  const typeWhere = async (match: (type: ContentTypeInfo) => boolean, what: string) =>
+    found((await loadContentTypes(db)).find(match) ?? null, `content type ${what} not found`);
+  const categoryOf = async (type: { id: number } | { slug: string }, slug: string) => {
+    const named = 'id' in type ? `${type.id}` : type.slug;
+    return found(await categories.bySlug(type, slug), `category ${slug} of content type ${named} not found`);
+  };
+
+  api.get('/types', {
+    schema: { summary: 'Content types (films, series, cartoons) with their counts', response: { 200: z.array(contentTypeSchema) } },
+  }, async (request, reply) => sendCachedAnswer(request, reply, deps.catalogueCache, 'types', () => loadContentTypes(db)));
+
+  api.get('/types/:id', {
+    schema: { summary: 'A content type', params: idParamsSchema, response: { 200: contentTypeSchema }, errors: [404] },
+  }, async (request, reply) => {
+    const { id } = request.params;
+    return sendCachedAnswer(request, reply, deps.catalogueCache, `type:${id}`, () => typeWhere((type) => type.id === id, `${id}`));
+  });
+
+  api.get('/types/by-slug/:slug', {
+    schema: { summary: 'A content type by its slug', params: slugParamsSchema, response: { 200: contentTypeSchema }, errors: [404] },
+  }, async (request, reply) => {
+    const { slug } = request.params;
+    return sendCachedAnswer(request, reply, deps.catalogueCache, `type-slug:${slug}`, () => typeWhere((type) => type.slug === slug, slug));
+  });
+
+  api.post('/types/:id/categories/:slug/contents', {
+    schema: {
+      summary: 'A category\'s contents, paged (v1: the type by id, no filters)',
+      params: idAndSlugParamsSchema,
+      body: pagingBodySchema,
+      response: { 200: cardPageSchema },
+      errors: [404],
+    },
+  }, async (request) => {
+    const { scope } = await categoryOf({ id: request.params.id }, request.params.slug);
+    return listContentPage(db, scope, {}, request.body);
+  });
+
+  const v2Schema = {
+    params: typeAndSlugParamsSchema,
+    querystring: sortQuerySchema,
+    body: listingBodySchema,
+    description: `${FILTERS_DESCRIPTION} A selection keeps its editor's order unless a sort is given.`,
+    errors: [404],
+  };
+
+  api.post('/v2/types/:type/categories/:slug/contents', {
+    schema: { summary: 'A category\'s contents, filtered and paged', ...v2Schema, response: { 200: cardPageSchema } },
+  }, async (request) => {
+    const { scope } = await categoryOf({ slug: request.params.type }, request.params.slug);
+    const { paging, filters } = splitListingBody({ ...request.body, ...definedOnly(request.query) });
+    return listContentPage(db, scope, filters, paging);
+  });
+
+  api.post('/v2/types/filter-v2/:type/categories/:slug/contents', {
+    schema: { summary: 'A category\'s contents, filtered and paged, with the filter panel\'s counts', ...v2Schema, response: { 200: filteredListingSchema } },
+  }, async (request) => {
+    const { scope } = await categoryOf({ slug: request.params.type }, request.params.slug);
+    const { paging, filters } = splitListingBody({ ...request.body, ...definedOnly(request.query) });
+    const page = await listContentPage(db, scope, filters, paging);
+    return { ...page, facets: await listingFacets(db, scope, filters) };
+  });
+}
+
+/** The query's sort and order where given, so an absent one leaves the body's. */
+function definedOnly<Value extends object>(value: Value): Partial<Value> {
+  return Object.fromEntries(Object.entries(value).filter(([, entry]) => entry !== undefined)) as Partial<Value>;
+}
