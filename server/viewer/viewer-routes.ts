@@ -7,12 +7,15 @@ import { HistoryRepository } from './history-repository.ts';
 import { historyRoutes } from './history-routes.ts';
 import { ProgressRepository } from './progress-repository.ts';
 import { progressRoutes } from './progress-routes.ts';
+import { reviewRoutes } from './review-routes.ts';
+import { ReviewsRepository } from './reviews-repository.ts';
 
 /** What belongs to one logged-in viewer: favourites, history, time progress, completed marks, the last watched episode, reviews and votes, playlists. */
 export async function viewerRoutes(api: FastifyInstance, deps: CatalogueApiDeps): Promise<void> {
   progressRoutes(api, new ProgressRepository(deps.db));
   favouritesRoutes(api, new FavouritesRepository(deps.db));
   historyRoutes(api, new HistoryRepository(deps.db));
+  reviewRoutes(api, new ReviewsRepository(deps.db));
 }
 
 /** What GET /episodes asks to answer a viewer's own isCompleted marks (server/routes/catalogue-routes.ts). */

@@ -95,3 +95,42 @@ export const historyV2BodySchema = z.strictObject({ ...pagingSchema.shape, types
 
 /** DELETE /contents/{id}/history: the content and its saved times are forgotten. */
 export const historyRemovedSchema = z.strictObject({ contentId: z.number().int(), removed: z.literal(true) });
+
+// ---- Reviews ----
+
+export const REVIEW_SORTS = ['newest', 'helpful'] as const;
+
+/** POST /v2/contents/{id}/reviews: a page, the newest first or the most helpful (votes for minus against) first. */
+export const reviewListBodySchema = z.strictObject({ ...pagingSchema.shape, sort: z.enum(REVIEW_SORTS).default('newest') }).prefault({});
+
+/** POST /v2/contents/{id}/reviews/create and PUT /v2/contents/{contentId}/reviews/{reviewId}: stored as given, answered as JSON text. */
+export const reviewBodySchema = z.strictObject({
+  title: z.string().max(200, 'must be at most 200 characters').nullable().optional(),
+  text: z.string()
+    .max(5000, 'must be at most 5000 characters')
+    .refine((text) => text.trim().length >= 10, 'must have at least 10 characters besides spaces'),
+  rating: z.number().int('must be a whole number from 1 to 10').min(1, 'must be from 1 to 10').max(10, 'must be from 1 to 10'),
+});
+export type ReviewBody = z.infer<typeof reviewBodySchema>;
+
+/** POST /v2/contents/{contentId}/reviews/{reviewId}/vote: helpful (1) or not (-1); once per viewer. */
+export const reviewVoteBodySchema = z.strictObject({ value: z.union([z.literal(1), z.literal(-1)], { error: 'must be 1 or -1' }) });
+
+export const reviewSchema = z.strictObject({
+  id: z.number().int(),
+  contentId: z.number().int(),
+  author: z.strictObject({ id: z.number().int(), name: z.string() }),
+  title: z.string().nullable(),
+  text: z.string(),
+  rating: z.number().int().min(1).max(10),
+  /** Votes for minus votes against. */
+  score: z.number().int(),
+  upvotes: z.number().int().min(0),
+  downvotes: z.number().int().min(0),
+  createdAt: isoTime,
+  updatedAt: isoTime,
+});
+export type Review = z.infer<typeof reviewSchema>;
+export const reviewPageSchema = pageSchema(reviewSchema);
+/** DELETE /v2/contents/{contentId}/reviews/{reviewId}. */
+export const reviewDeletedSchema = z.strictObject({ id: z.number().int(), deleted: z.literal(true) });
