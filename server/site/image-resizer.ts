@@ -48,8 +48,10 @@ export class ImageResizer {
       // A damaged or oversized source file: say so, as the one error shape, not as a crash.
       throw new HttpError(422, `the source image cannot be read: ${error instanceof Error ? error.message.split('\n')[0] : 'unknown error'}`);
     } finally {
-      this.running -= 1;
-      this.waiting.shift()?.();
+      // The slot goes straight to the next in line (running stays the same), else it is freed.
+      const next = this.waiting.shift();
+      if (next) next();
+      else this.running -= 1;
     }
   }
 
@@ -66,7 +68,6 @@ export class ImageResizer {
     if (this.waiting.length >= this.maxWaiting) {
       throw Object.assign(new HttpError(503, 'too many images are being resized; try again in a moment'), { headers: { 'retry-after': '1' } });
     }
-    // The slot is handed over by the finishing resize: running stays the same.
     await new Promise<void>((resolve) => this.waiting.push(resolve));
   }
 }
