@@ -1,8 +1,47 @@
 import type { FastifyInstance } from 'fastify';
+import { filteredSearchRequestSchema, searchPageSchema, searchRequestSchema } from '../../../src/api/search-schema.ts';
+import type { ZodTypeProvider } from '../../http/schema-validation.ts';
 import type { CatalogueApiDeps } from '../catalogue-api-deps.ts';
+import { searchContents } from './content-search.ts';
+import { ensureSearchIndex } from './search-index.ts';
 
-/** Search: /v2/contents/search and /v2/contents/search-with-filter (Russian full-text search with typo tolerance). */
-export async function searchRoutes(api: FastifyInstance, deps: CatalogueApiDeps): Promise<void> {
-  void api;
-  void deps;
+const HOW_IT_SEARCHES = `Russian full-text search over titles, original titles, people's names and descriptions:
+any grammatical form of a word matches ('любви' finds 'Любовь'), a typo or two is forgiven ('масква' finds 'Москва'),
+the query's last word may be unfinished, and words like 'фильм' or 'смотреть онлайн' are ignored when others remain.
+Every word must match. Best first: a title of exactly the query's words, then title over original title over people over
+description, the exact word over a near one, then popularity. Each item carries \`highlight\`: its title and a short
+description snippet as text segments, the matched words marked.`;
+
+/** Search: /v2/contents/search and /v2/contents/search-with-filter (SPEC.md section 7). */
+export async function searchRoutes(app: FastifyInstance, deps: CatalogueApiDeps): Promise<void> {
+  const { db } = deps;
+  // A database seeded before the search existed gets its index now, not never.
+  await ensureSearchIndex(db);
+  const api = app.withTypeProvider<ZodTypeProvider>();
+
+  api.post('/v2/contents/search', {
+    schema: {
+      summary: 'Search the catalogue',
+      description: HOW_IT_SEARCHES,
+      body: searchRequestSchema,
+      response: { 200: searchPageSchema },
+    },
+  }, async (request) => {
+    const { query, page, pageSize } = request.body;
+    return searchContents(db, { query, page, pageSize });
+  });
+
+  api.post('/v2/contents/search-with-filter', {
+    schema: {
+      summary: 'Search the catalogue within listing filters',
+      description: `${HOW_IT_SEARCHES}\n\nThe listing filters (types, genres, countries, languages, tags, year and rating ranges)
+narrow the results as they narrow a listing. With \`sort\` the results come in that order (\`order\` to reverse it)
+instead of by relevance.`,
+      body: filteredSearchRequestSchema,
+      response: { 200: searchPageSchema },
+    },
+  }, async (request) => {
+    const { query, page, pageSize, ...filters } = request.body;
+    return searchContents(db, { query, page, pageSize, filters });
+  });
 }

@@ -1,0 +1,67 @@
+import type { Database, Queryable } from '../../db/database.ts';
+
+/** Serialises rebuilds: two processes starting on one PostgreSQL database would collide on the keys. */
+const REBUILD_LOCK = 8009;
+/** Longer lexemes are URLs and noise, and levenshtein() refuses strings past 255 characters. */
+const MAX_LEXICON_LEXEME_LENGTH = 40;
+
+/**
+ * The search document of every content (migration 009). People's names are joined into one
+ * text per content; each field keeps its own weight, so a title hit ranks above a description hit.
+ */
+const FILL_DOCUMENTS = `
+  INSERT INTO content_search (content_id, document, title_words, original_title_words, title_text)
+  SELECT c.id,
+    setweight(to_tsvector('russian', c.title), 'A')
+      || setweight(to_tsvector('russian', c.original_title), 'B')
+      || setweight(to_tsvector('russian', COALESCE(people.names, '')), 'C')
+      || setweight(to_tsvector('russian', c.description || ' ' || c.year::text), 'D'),
+    strip(to_tsvector('russian', c.title)),
+    strip(to_tsvector('russian', c.original_title)),
+    lower(c.title || ' ' || c.original_title)
+  FROM contents c
+  LEFT JOIN (
+    SELECT cp.content_id, string_agg(DISTINCT p.name || ' ' || p.original_name, ' ') AS names
+    FROM content_persons cp JOIN persons p ON p.id = cp.person_id
+    GROUP BY cp.content_id
+  ) people ON people.content_id = c.id`;
+
+const FILL_LEXICON = `
+  INSERT INTO search_lexicon (lexeme, documents)
+  SELECT word, ndoc FROM ts_stat('SELECT document FROM content_search')
+  WHERE length(word) <= ${MAX_LEXICON_LEXEME_LENGTH}`;
+
+/**
+ * Rebuilds the search documents and the lexicon from the catalogue, in one transaction (a search
+ * running meanwhile sees the old index). Call it after writing contents or people; the seeders
+ * do. A few thousand contents take a second or two on PGlite.
+ */
+export async function rebuildSearchIndex(db: Database): Promise<void> {
+  await db.transaction(async (tx) => {
+    await tx.query('SELECT pg_advisory_xact_lock($1)', [REBUILD_LOCK]);
+    await fillSearchIndex(tx);
+  });
+}
+
+async function fillSearchIndex(tx: Queryable): Promise<void> {
+  await tx.query('DELETE FROM search_lexicon');
+  await tx.query('DELETE FROM content_search');
+  await tx.query(FILL_DOCUMENTS);
+  await tx.query(FILL_LEXICON);
+  // Fresh statistics, or the planner guesses and may pass the indexes by.
+  await tx.query('ANALYZE content_search, search_lexicon');
+}
+
+/**
+ * Rebuilds the index when it is missing contents, e.g. a database seeded before migration 009
+ * existed: checked once when the server starts, so the search never silently finds nothing.
+ */
+export async function ensureSearchIndex(db: Database): Promise<boolean> {
+  const [row] = await db.query<{ stale: boolean }>(
+    `SELECT EXISTS (SELECT 1 FROM contents c WHERE NOT EXISTS
+       (SELECT 1 FROM content_search s WHERE s.content_id = c.id)) AS stale`,
+  );
+  if (!row?.stale) return false;
+  await rebuildSearchIndex(db);
+  return true;
+}

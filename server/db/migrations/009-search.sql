@@ -1,0 +1,26 @@
+-- The catalogue search (SPEC.md section 7: /v2/contents/search and /v2/contents/search-with-filter).
+-- Both tables are derived from the catalogue and rebuilt whole by rebuildSearchIndex
+-- (server/catalogue/search/search-index.ts) after the catalogue is written; nothing else writes them.
+
+-- One document per content: title (weight A), original title (B), people's names (C), the
+-- description and the year (D), in the 'russian' configuration.
+CREATE TABLE content_search (
+  content_id           integer PRIMARY KEY REFERENCES contents (id) ON DELETE CASCADE,
+  document             tsvector NOT NULL,
+  -- The title's and the original title's words without positions: a query made of exactly
+  -- these words (in any grammatical form) is an exact title match and comes first.
+  title_words          tsvector NOT NULL,
+  original_title_words tsvector NOT NULL,
+  -- Both titles in lower case, for the trigram fallback when the full-text search finds nothing.
+  title_text           text NOT NULL
+);
+CREATE INDEX content_search_document_idx ON content_search USING gin (document);
+CREATE INDEX content_search_title_trgm_idx ON content_search USING gin (title_text gin_trgm_ops);
+
+-- Every distinct lexeme of the documents: a misspelt or differently stemmed query word is
+-- matched to the lexemes near it ('маскв' to 'москв', 'любв' to 'любов').
+CREATE TABLE search_lexicon (
+  lexeme    text PRIMARY KEY,
+  documents integer NOT NULL
+);
+CREATE INDEX search_lexicon_trgm_idx ON search_lexicon USING gin (lexeme gin_trgm_ops);
