@@ -1,4 +1,5 @@
 import type { Availability, Content, Episode, MasterManifest, Season } from './schema.ts';
+import type { ContentTimeProgress } from './viewer-schema.ts';
 import { availabilityDomain } from './availability-domain.ts';
 import { RequestError } from './request-error.ts';
 import { extraHeadersFilter, sessionContextFilter } from './net/catalogue-filters.ts';
@@ -26,6 +27,8 @@ export interface CatalogueClient {
   episodes(contentId: number, signal?: AbortSignal): Promise<Episode[]>;
   /** Whether the viewer may watch the content here; `domain` is the page address (sent as availabilityDomain gives it). */
   availability(contentId: number, domain: string, signal?: AbortSignal): Promise<Availability>;
+  /** A logged-in viewer's saved times of the content, newest first (issue 18; 401 without a token). */
+  timeProgress(contentId: number, signal?: AbortSignal): Promise<ContentTimeProgress>;
   /** Fetches a master manifest; returns it with its links made absolute. */
   manifest(path: string, signal?: AbortSignal): Promise<{ url: string; manifest: MasterManifest }>;
   /** A link from a response (root-relative to the API's origin, e.g. a poster) as an absolute URL. */
@@ -70,6 +73,7 @@ export function createCatalogueClient(options: CatalogueClientOptions): Catalogu
     content: (id, signal) => getJson(api(`contents/${id}`), 'catalogue', signal),
     seasons: (contentId, signal) => getJson(api(`contents/${contentId}/seasons`), 'catalogue', signal),
     episodes: (contentId, signal) => getJson(api(`episodes?content-id=${contentId}`), 'catalogue', signal),
+    timeProgress: (contentId, signal) => getJson(api(`contents/${contentId}/time-progress`), 'catalogue', signal),
     availability: (contentId, domain, signal) => getJson(api(`contents/${contentId}/available?domain=${encodeURIComponent(availabilityDomain(domain))}`), 'catalogue', signal),
     absoluteUrl: (link) => new URL(link, base).href,
     requests,

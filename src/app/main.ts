@@ -63,6 +63,8 @@ function boot(): void {
     blockedClipUrl,
     // The mirror is read now, synchronously: the first render already knows the saved values.
     storage: createMediaStorage({ mirror: browserMirror(), durable: idbDurableStore() }),
+    // A session's readable cookies (the token, or the mark that outlives it): src/api/auth.
+    loggedIn: /\bauth(Token|Session)=/.test(document.cookie),
   });
   const firstFrame = afterFirstFrame(app);
   // Analytics note every event from now on, and arrive as their own chunk once they are needed.

@@ -24,6 +24,11 @@ export interface PlayerAppOptions {
   blockedClipUrl: string;
   /** Saved progress and preferences (SPEC.md section 3). */
   storage: MediaStorage;
+  /**
+   * The viewer has a session (the authToken cookie or the authSession mark): progress is saved
+   * on the server too and read back at load (issue 18). Default false: no call is made.
+   */
+  loggedIn?: boolean;
   /** The next-episode countdown's clock; default setTimeout and performance.now. */
   schedule?: Schedule;
   now?: () => number;
@@ -71,7 +76,7 @@ export interface PlayerApp {
  * plays, and the prompts around it, are the episode session's (episode/episode-session.ts).
  */
 export function startPlayerApp(options: PlayerAppOptions): PlayerApp {
-  const { client, config, video, domain, blockedClipUrl, storage, schedule = timerSchedule, now = () => performance.now() } = options;
+  const { client, config, video, domain, blockedClipUrl, storage, loggedIn, schedule = timerSchedule, now = () => performance.now() } = options;
   const store: AppStore = createStore({ view: { status: 'loading' } });
   const events = createPlayerEvents();
   const app = new AbortController();
@@ -122,6 +127,7 @@ export function startPlayerApp(options: PlayerAppOptions): PlayerApp {
       signal,
     });
     memory = remembered;
+    if (loggedIn) startServerProgress(player, signal);
     content.then((loaded) => {
       if (signal.aborted) return;
       const episode = chooseInitialEpisode(loaded.episodes, config);
@@ -151,6 +157,19 @@ export function startPlayerApp(options: PlayerAppOptions): PlayerApp {
       // auto_play starts at once where the browser allows, at the saved time without asking.
       episodes.begin(current, config.timeCode ?? config.episodeTime, config.autoPlay);
     }).catch((error: unknown) => fail(error, signal));
+  }
+
+  /**
+   * A logged-in viewer's saved times are asked for beside the catalogue calls; merging them and
+   * sending the times saved here is the job of a chunk of its own, so none of it weighs on
+   * anonymous viewers. A failure of either leaves this browser's times in charge.
+   */
+  function startServerProgress(player: PlayerCore, signal: AbortSignal): void {
+    const saved = client.timeProgress(config.movieId, signal);
+    saved.catch(() => undefined);
+    import('./progress/server-progress.ts').then((chunk) => chunk.startServerProgress({
+      client, contentId: config.movieId, storage, core: player, saved, signal, merged: () => episodes?.offerSaved(),
+    }), () => undefined);
   }
 
   /** Unavailable here: the placeholder clip plays, and its play or end says why (SPEC.md section 4). */

@@ -22,6 +22,12 @@ export interface StorageValues {
   readonly favoriteAudioTracks: Readonly<Record<string, string>>;
   /** Episode id to seconds, or to a map of variant id to seconds. */
   readonly episodesTimeProgress: Readonly<Record<string, EpisodeTime>>;
+  /**
+   * When each time of episodesTimeProgress was saved (milliseconds, the same shape: per episode,
+   * or per variant), so the newer of it and the server's copy wins (issue 18). A time without
+   * one was saved before it existed and counts as older than any other.
+   */
+  readonly episodesTimeProgressSavedAt: Readonly<Record<string, EpisodeTime>>;
   /** Episode ids of episodesTimeProgress, least recently saved first (for the cap). */
   readonly episodesTimeProgressOrder: readonly string[];
   /** Content id to the chosen variant title (SPEC.md section 5: "by given id or saved title"). */
@@ -101,6 +107,7 @@ const NO_ORDER: readonly string[] = Object.freeze([]);
 export const STORAGE_KEYS: { readonly [K in StorageKey]: StorageKeySpec<StorageValues[K]> } = {
   favoriteAudioTracks: { parse: recordOf(parseLabel), defaultValue: EMPTY },
   episodesTimeProgress: { parse: recordOf(parseEpisodeTime), defaultValue: EMPTY },
+  episodesTimeProgressSavedAt: { parse: recordOf(parseEpisodeTime), defaultValue: EMPTY },
   episodesTimeProgressOrder: { parse: parseOrder, defaultValue: NO_ORDER },
   episodeVariants: { parse: recordOf(parseLabel), defaultValue: EMPTY },
   'player-volume': { parse: (raw) => (inRange(raw, 0, 1) ? raw : undefined), defaultValue: 1 },

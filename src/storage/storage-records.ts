@@ -37,29 +37,38 @@ export function putCapped<T>(
   return { record: next, order: nextOrder };
 }
 
+/** The two records of an episode's time that share one shape and one cap. */
+type ProgressKey = 'episodesTimeProgress' | 'episodesTimeProgressSavedAt';
+
 /**
- * Saves the time watched of an episode: per variant when `variantId` is given (other variants'
- * times are kept; a plain time saved without a variant is replaced), else as plain seconds.
- * Non-finite or negative seconds are ignored.
+ * Saves the time watched of an episode, and when (`savedAt`, default now): per variant when
+ * `variantId` is given (other variants' times are kept; a plain time saved without a variant is
+ * replaced), else as plain seconds. Non-finite or negative seconds are ignored.
  */
-export function saveEpisodeProgress(storage: MediaStorage, episodeId: Id, variantId: Id | undefined, seconds: number): void {
+export function saveEpisodeProgress(storage: MediaStorage, episodeId: Id, variantId: Id | undefined, seconds: number, savedAt = Date.now()): void {
   if (!Number.isFinite(seconds) || seconds < 0) return;
-  const all = storage.get('episodesTimeProgress');
   const id = String(episodeId);
-  const current = own(all, id);
-  const entry: EpisodeTime =
-    variantId === undefined ? seconds : { ...(typeof current === 'object' ? current : {}), [String(variantId)]: seconds };
-  const { record, order } = putCapped(all, storage.get('episodesTimeProgressOrder'), id, entry);
-  storage.set('episodesTimeProgress', record);
-  storage.set('episodesTimeProgressOrder', order);
+  const order = storage.get('episodesTimeProgressOrder');
+  const put = (key: ProgressKey, value: number) => {
+    const all = storage.get(key);
+    const current = own(all, id);
+    const entry: EpisodeTime =
+      variantId === undefined ? value : { ...(typeof current === 'object' ? current : {}), [String(variantId)]: value };
+    const capped = putCapped(all, order, id, entry);
+    storage.set(key, capped.record);
+    return capped.order;
+  };
+  put('episodesTimeProgressSavedAt', savedAt);
+  storage.set('episodesTimeProgressOrder', put('episodesTimeProgress', seconds));
 }
 
 /**
- * The saved time of an episode. With a variant: that variant's time, or the plain time saved
- * before variants were told apart. Without one: the plain time only. Undefined when none.
+ * The saved time of an episode (or, with `key`, when it was saved). With a variant: that
+ * variant's, or the plain one saved before variants were told apart. Without one: the plain one
+ * only. Undefined when none.
  */
-export function episodeProgress(storage: MediaStorage, episodeId: Id, variantId: Id | undefined): number | undefined {
-  const entry = own(storage.get('episodesTimeProgress'), String(episodeId));
+export function episodeProgress(storage: MediaStorage, episodeId: Id, variantId: Id | undefined, key: ProgressKey = 'episodesTimeProgress'): number | undefined {
+  const entry = own(storage.get(key), String(episodeId));
   if (typeof entry === 'number' || entry === undefined) return entry;
   return variantId === undefined ? undefined : own(entry, String(variantId));
 }

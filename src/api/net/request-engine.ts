@@ -75,7 +75,11 @@ export interface RequestOptions {
   kind: RequestKind;
   signal: AbortSignal;
   /** Default GET. */
-  method?: 'GET' | 'HEAD';
+  method?: 'GET' | 'HEAD' | 'POST';
+  /** A POST's body; a Blob brings its own Content-Type. */
+  body?: BodyInit | undefined;
+  /** Outlives the page: a save sent as it goes away (pagehide, hidden). */
+  keepalive?: boolean | undefined;
   byteRange?: ByteRange | undefined;
   /** Bytes as they arrive (progressive append); the whole body is still returned. */
   onChunk?: ((chunk: Uint8Array) => void) | undefined;
@@ -149,7 +153,7 @@ async function fetchOnce(url: string, options: RequestOptions, engine: RequestEn
   try {
     const { headers } = request;
     if (options.byteRange) headers.Range = `bytes=${options.byteRange.offset}-${options.byteRange.offset + options.byteRange.length - 1}`;
-    const init: RequestInit = beacon ? { method: 'GET', signal: attempt.signal, keepalive: true, mode: 'no-cors', credentials: 'include' } : { method: options.method ?? 'GET', signal: attempt.signal, headers };
+    const init: RequestInit = beacon ? { method: 'GET', signal: attempt.signal, keepalive: true, mode: 'no-cors', credentials: 'include' } : { method: options.method ?? 'GET', signal: attempt.signal, headers, body: options.body, keepalive: options.keepalive };
     const response = await fetchImpl(url, init);
     const ttfbMs = now() - started;
     clearTimeout(timer);

@@ -37,6 +37,11 @@ export interface EpisodeSession {
   selectVariant(variantId: number): void;
   continueWatching(): void;
   startOver(): void;
+  /**
+   * Saved progress changed after the episode opened (a logged-in viewer's server copy, issue 18):
+   * the resume window offers the time now saved, unless a start was given or the viewer watches.
+   */
+  offerSaved(): void;
   watchNext(): void;
   dismissNext(): void;
   /** Stops the countdown and the source on its way; the session's signal does the rest. */
@@ -60,6 +65,8 @@ export function createEpisodeSession(options: EpisodeSessionOptions): EpisodeSes
     countdown = undefined;
   };
   const patch = (change: Parameters<typeof patchReadyView>[1]) => patchReadyView(store, change);
+  /** The opened episode asked memory where to start, and playback has not started since. */
+  let asking = false;
 
   /**
    * Resolves the episode's source and hands it to the engine. `start`: seconds; 'here' keeps the
@@ -73,6 +80,7 @@ export function createEpisodeSession(options: EpisodeSessionOptions): EpisodeSes
     const load = new AbortController();
     episodeLoad = load;
     memory.leave();
+    asking = start === undefined && !autoPlay;
     const saved = start === undefined ? memory.resumeTime(current.episode.id, current.variant?.id) : undefined;
     // Someone watching is not asked where to start: they resume at once.
     const offerResume = saved !== undefined && !autoPlay && video.paused;
@@ -148,6 +156,7 @@ export function createEpisodeSession(options: EpisodeSessionOptions): EpisodeSes
 
   /** Plays from the click itself (a phone allows play() only there), seeking once the source is in. */
   function playFrom(time: number | undefined): void {
+    asking = false;
     patch({ resumeAt: undefined });
     if (time !== undefined && video.readyState >= HTMLMediaElement.HAVE_METADATA) core.seek(time);
     else if (time !== undefined) void sourceLoaded.then((loaded) => loaded && core.seek(time));
@@ -157,6 +166,7 @@ export function createEpisodeSession(options: EpisodeSessionOptions): EpisodeSes
   core.events.on('ended', advance, { signal });
   // Prompts end when playback starts, however it was started (the ended episode played again too).
   core.events.on('playing', () => {
+    asking = false;
     stopCountdown();
     patch({ resumeAt: undefined, nextCard: undefined });
   }, { signal });
@@ -180,6 +190,10 @@ export function createEpisodeSession(options: EpisodeSessionOptions): EpisodeSes
       open({ episode: view.current.episode, variant, source: undefined }, 'here');
     },
     continueWatching: () => playFrom(readyView(store)?.resumeAt),
+    offerSaved() {
+      const current = readyView(store)?.current;
+      if (current && asking && video.paused) patch({ resumeAt: memory.resumeTime(current.episode.id, current.variant?.id) });
+    },
     startOver() {
       const current = readyView(store)?.current;
       if (current) memory.forgetTime(current.episode.id, current.variant?.id);

@@ -20,6 +20,7 @@ function fakeClient(available: boolean, calls: string[] = []) {
     seasons: () => call('seasons', [season(22, 2), season(21, 1)]),
     episodes: () => call('episodes', [episode(204, 2, 1), episode(201, 1, 1)]),
     availability: (_id, domain) => call(`availability ${domain}`, { available }),
+    timeProgress: () => Promise.reject(new Error('not used')),
     manifest: () => Promise.reject(new Error('not used')),
     absoluteUrl: (link) => link,
     requests: { request: () => Promise.reject(new Error('not used')) },
