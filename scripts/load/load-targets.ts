@@ -35,9 +35,34 @@ function collectBatch(): string {
   return JSON.stringify(batch);
 }
 
-/** The reads every player load makes, and the collector every playing frame feeds. */
+/** Rotates through `bodies`, so a route is measured on varied input rather than one cached answer. */
+function rotating(bodies: readonly object[]): () => string {
+  let next = 0;
+  return () => JSON.stringify(bodies[next++ % bodies.length]);
+}
+
+/** What viewers type: words, stems, typos, a person, two words, a word and a place. */
+const SEARCHES = ['любовь', 'фильмы о любви', 'масква', 'тихая река', 'Соколова', 'детектив петербург', 'зима', 'северный маяк', 'море и сны', 'гавань'];
+const LISTINGS = [
+  { page: 1, pageSize: 24 },
+  { page: 3, pageSize: 24, sort: 'rating' },
+  { page: 1, pageSize: 24, genres: ['drama'], yearFrom: 2000 },
+  { page: 2, pageSize: 24, types: ['series'], countries: ['ru'], sort: 'year' },
+  { page: 1, pageSize: 48, ratingFrom: 7, languages: ['en'] },
+  { page: 10, pageSize: 24, sort: 'title', order: 'asc' },
+];
+
+/**
+ * The reads every player load makes, the collector every playing frame feeds, and what a
+ * catalogue site asks of the generated catalogue (5 000 contents by default): listings with
+ * filters, a category page, search, and a content by its slug.
+ */
 export const LOAD_TARGETS: readonly LoadTarget[] = [
   { name: 'content', method: 'GET', path: '/catalog-api/contents/1' },
+  { name: 'content by slug', method: 'GET', path: '/catalog-api/contents/by-slug/gorod-bez-karty' },
+  { name: 'listing with filters', method: 'POST', path: '/catalog-api/v2/contents', body: rotating(LISTINGS) },
+  { name: 'category listing', method: 'POST', path: '/catalog-api/v2/types/movie/categories/drama/contents', body: rotating(LISTINGS.map(({ page, pageSize }) => ({ page, pageSize }))) },
+  { name: 'search', method: 'POST', path: '/catalog-api/v2/contents/search', body: rotating(SEARCHES.map((query) => ({ query, page: 1, pageSize: 20 }))) },
   { name: 'episodes', method: 'GET', path: '/catalog-api/episodes?content-id=2' },
   { name: 'manifest', method: 'GET', path: '/catalog-api/manifests/episodes/201.json' },
   { name: 'collect (10 events)', method: 'POST', path: '/collect', body: collectBatch },
