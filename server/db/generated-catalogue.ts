@@ -1,6 +1,7 @@
 import type { Database, Queryable } from './database.ts';
 import { bulkInsert } from './generated/bulk-insert.ts';
 import { DEMO_ENRICHMENT } from './generated/demo-enrichment.ts';
+import { insertEditorialPlaylists } from './generated/editorial-playlists.ts';
 import { GENRE_ROWS, generateCatalogue, TAG_ROWS, VOICE_AUTHOR_ROWS, type GeneratedContent, type MediaPool, type MediaTemplate } from './generated/generate.ts';
 import { buildCategories, MENU_ROWS, REDIRECT_ROWS } from './generated/site-structure.ts';
 
@@ -15,7 +16,7 @@ export interface GeneratedCatalogueOptions {
 
 /**
  * The catalogue around the demo contents, once: genres, tags, voice authors, people, categories,
- * the menu and redirects, and `size` generated contents with seasons and episodes that play the
+ * the menu, redirects and the editors' playlists, and `size` generated contents with seasons and episodes that play the
  * demo media. Needs the demo seed first (server/db/seed.ts). Deterministic; guarded by a marker
  * row written first in the same transaction, like the demo seed. True when this call seeded.
  */
@@ -32,6 +33,7 @@ export async function seedGeneratedCatalogue(db: Database, { size }: GeneratedCa
     await insertContents(tx, contents);
     await enrichDemoContents(tx, people.map((person) => person.id));
     await insertSiteStructure(tx, contents);
+    await insertEditorialPlaylists(tx);
     return true;
   });
 }

@@ -126,4 +126,21 @@ describe('the generated catalogue', () => {
     expect((await db.query('SELECT 1 FROM menu_items')).length).toBeGreaterThan(3);
     expect((await db.query('SELECT 1 FROM redirects')).length).toBeGreaterThan(0);
   });
+
+  it('has the editors\' public playlists, each filled with what it is about', async () => {
+    const playlists = await db.query<{ slug: string; owner_id: number | null; is_public: boolean; size: number }>(
+      'SELECT p.slug, p.owner_id, p.is_public, (SELECT count(*)::int FROM playlist_contents m WHERE m.playlist_id = p.id) AS size FROM playlists p',
+    );
+    expect(playlists.length).toBeGreaterThanOrEqual(5);
+    for (const playlist of playlists) {
+      expect(playlist.owner_id, playlist.slug).toBeNull();
+      expect(playlist.is_public, playlist.slug).toBe(true);
+      expect(playlist.size, playlist.slug).toBeGreaterThan(0);
+    }
+    const love = await db.query<{ title: string; description: string }>(
+      `SELECT c.title, c.description FROM playlist_contents m JOIN playlists p ON p.id = m.playlist_id JOIN contents c ON c.id = m.content_id
+       WHERE p.slug = 'filmy-o-lyubvi'`,
+    );
+    for (const content of love) expect(`${content.title} ${content.description}`).toMatch(/любов|любв/i);
+  });
 });
