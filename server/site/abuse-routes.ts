@@ -49,7 +49,7 @@ export async function abuseRoutes(app: FastifyInstance, options: AbuseRouteOptio
   const admin = adminOnly(app);
   api.get('/admin/abuse-reports', {
     ...admin.options,
-    schema: { summary: 'The latest abuse reports, newest first', ...admin.docs, querystring: reportsQuerySchema, response: { 200: abuseReportListSchema }, errors: [401, 403] },
+    schema: { summary: 'The latest abuse reports, newest first', tags: ['admin'], ...admin.docs, querystring: reportsQuerySchema, response: { 200: abuseReportListSchema }, errors: [401, 403] },
   }, async (request, reply) => {
     void reply.header('cache-control', 'no-store');
     return { items: await reports.latest(request.query.limit) };

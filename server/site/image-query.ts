@@ -6,12 +6,12 @@ import { singleText } from '../http/request-schemas.ts';
 /** A relative path of plain names ending in an image extension: no '..', no scheme, no host. */
 const IMAGE_PATH = /^[a-z0-9_-]+(\/[a-z0-9_-][a-z0-9_.-]*)*\.(jpe?g|png|webp)$/i;
 
-/** One of the allowed sizes, written as a query value. */
+/** One of the allowed sizes, written as a query value; the document lists them. */
 function sizeFrom(allowed: readonly number[], what: string) {
-  return singleText(5)
-    .regex(/^\d+$/, `must be one of ${allowed.join(', ')}`)
-    .transform(Number)
-    .refine((size) => allowed.includes(size), `${what} must be one of ${allowed.join(', ')}`);
+  const values = allowed.map(String) as [string, ...string[]];
+  return z
+    .enum(values, { error: (issue) => (issue.input === undefined ? 'is required' : `${what} must be one of ${values.join(', ')}`) })
+    .transform(Number);
 }
 
 /**
