@@ -8,6 +8,16 @@ import type { HighlightSegment } from '../../../src/api/search-schema.ts';
 export const MATCH_START = '\u0001';
 export const MATCH_END = '\u0002';
 
+/**
+ * ts_headline drops what its parser reads as HTML tags ('<b>', '<script>'): '<', '>' and '&'
+ * go in as control characters the parser takes for spaces, and come back out in the segments.
+ * translate(text, MASK_FROM, MASK_TO) also deletes the control characters used as markers.
+ */
+const MASKED: Record<string, string> = { '<': '\u0003', '>': '\u0004', '&': '\u0005' };
+export const MASK_FROM = `${Object.keys(MASKED).join('')}\u0001\u0002\u0003\u0004\u0005`;
+export const MASK_TO = Object.values(MASKED).join('');
+const unmask = (text: string) => Object.entries(MASKED).reduce((unmasked, [char, mask]) => unmasked.replaceAll(mask, char), text);
+
 const DELIMITERS = `StartSel=${MATCH_START}, StopSel=${MATCH_END}`;
 /** The whole title, every match marked. */
 export const TITLE_HEADLINE_OPTIONS = `HighlightAll=true, ${DELIMITERS}`;
@@ -17,7 +27,8 @@ export const SNIPPET_HEADLINE_OPTIONS = `MaxWords=35, MinWords=20, ShortWord=2, 
 /** Splits ts_headline's text into segments; neighbours of one kind are merged, empty ones dropped. */
 export function highlightSegments(marked: string): HighlightSegment[] {
   const segments: HighlightSegment[] = [];
-  const push = (text: string, match: boolean) => {
+  const push = (masked: string, match: boolean) => {
+    const text = unmask(masked);
     if (text === '') return;
     const previous = segments.at(-1);
     if (previous && previous.match === match) previous.text += text;

@@ -31,42 +31,47 @@ export interface SearchPlan {
   paging: Paging;
 }
 
-/** What one kind of match adds to the SQL: its condition on `s` and its relevance order. */
+/**
+ * What one kind of match adds to the SQL: its condition on `s` and its relevance order, each
+ * pushing its own parameters (the order's are sent only with the page, not with a count).
+ */
 interface Matcher {
-  condition: string;
-  relevance: string;
+  condition(params: unknown[]): string;
+  relevance(params: unknown[]): string;
 }
 
 /** One page of the contents the query finds, best first, and how many there are. */
 export async function findContentIds(db: Queryable, plan: SearchPlan): Promise<RankedIds> {
   const { match, exact } = plan.terms;
-  if (match !== null) return rankedPage(db, plan, (params) => fullTextMatcher(params, match, exact, plan.titleWords));
+  if (match !== null) return rankedPage(db, plan, fullTextMatcher(match, exact, plan.titleWords));
   if (plan.query.length < MIN_FALLBACK_LENGTH) return { ids: [], total: 0 };
-  return rankedPage(db, plan, (params) => titleSimilarityMatcher(params, plan.query));
+  return rankedPage(db, plan, titleSimilarityMatcher(plan.query));
 }
 
-function fullTextMatcher(params: unknown[], match: string, exact: string | null, titleWords: string): Matcher {
-  params.push(match, exact, titleWords);
-  const [query, exactQuery, words] = [params.length - 2, params.length - 1, params.length].map((n) => `$${n}`);
+const next = (params: unknown[], value: unknown) => `$${params.push(value)}`;
+
+function fullTextMatcher(match: string, exact: string | null, titleWords: string): Matcher {
   return {
-    condition: `s.document @@ ${query}::tsquery`,
-    // A title of exactly the query's words comes first; a document with the query's own
-    // lexemes counts double (exact over fuzzy in the same field, a fuzzy title hit still above
-    // an exact description hit); popularity breaks ties, the id keeps pages stable.
-    relevance: `ORDER BY (${words}::tsvector <> ''::tsvector
-        AND (s.title_words = ${words}::tsvector OR s.original_title_words = ${words}::tsvector)) DESC,
-      ts_rank_cd('${RANK_WEIGHTS}', s.document, ${query}::tsquery)
-        * CASE WHEN s.document @@ ${exactQuery}::tsquery THEN 2 ELSE 1 END DESC,
-      c.popularity DESC, c.id`,
+    condition: (params) => `s.document @@ ${next(params, match)}::tsquery`,
+    relevance: (params) => {
+      const [query, exactQuery, words] = [match, exact, titleWords].map((value) => next(params, value));
+      // A title of exactly the query's words comes first; a document with the query's own
+      // lexemes counts double (exact over fuzzy in the same field, a fuzzy title hit still above
+      // an exact description hit); popularity breaks ties, the id keeps pages stable.
+      return `ORDER BY (${words}::tsvector <> ''::tsvector
+          AND (s.title_words = ${words}::tsvector OR s.original_title_words = ${words}::tsvector)) DESC,
+        ts_rank_cd('${RANK_WEIGHTS}', s.document, ${query}::tsquery)
+          * CASE WHEN s.document @@ ${exactQuery}::tsquery THEN 2 ELSE 1 END DESC,
+        c.popularity DESC, c.id`;
+    },
   };
 }
 
-function titleSimilarityMatcher(params: unknown[], query: string): Matcher {
-  params.push(query.toLowerCase());
-  const text = `$${params.length}`;
+function titleSimilarityMatcher(query: string): Matcher {
+  const text = query.toLowerCase();
   return {
-    condition: `${text} <% s.title_text`,
-    relevance: `ORDER BY word_similarity(${text}, s.title_text) DESC, c.popularity DESC, c.id`,
+    condition: (params) => `${next(params, text)} <% s.title_text`,
+    relevance: (params) => `ORDER BY word_similarity(${next(params, text)}, s.title_text) DESC, c.popularity DESC, c.id`,
   };
 }
 
@@ -74,18 +79,17 @@ function titleSimilarityMatcher(params: unknown[], query: string): Matcher {
  * The page and the total in one statement (count(*) OVER () is computed over the matches the
  * ranking reads anyway); a page past the end has no row to carry the total, so it is counted apart.
  */
-async function rankedPage(db: Queryable, plan: SearchPlan, matcher: (params: unknown[]) => Matcher): Promise<RankedIds> {
+async function rankedPage(db: Queryable, plan: SearchPlan, matcher: Matcher): Promise<RankedIds> {
   const params: unknown[] = [];
-  const { condition, relevance } = matcher(params);
-  const { conditions } = listingFilterSql(plan.filters, params);
-  const where = [condition, ...conditions].join(' AND ');
-  const order = plan.filters.sort ? listingOrderSql(plan.filters.sort, plan.filters.order) : relevance;
+  const where = [matcher.condition(params), ...listingFilterSql(plan.filters, params).conditions].join(' AND ');
   const from = 'FROM content_search s JOIN contents c ON c.id = s.content_id';
   const { page, pageSize } = plan.paging;
+  const pageParams = [...params];
+  const order = plan.filters.sort ? listingOrderSql(plan.filters.sort, plan.filters.order) : matcher.relevance(pageParams);
   const rows = await db.query<{ id: number; total: number }>(
     `SELECT c.id, count(*) OVER ()::int AS total ${from} WHERE ${where} ${order}
-     LIMIT $${params.length + 1}::int OFFSET $${params.length + 2}::int`,
-    [...params, pageSize, (page - 1) * pageSize],
+     LIMIT ${next(pageParams, pageSize)}::int OFFSET ${next(pageParams, (page - 1) * pageSize)}::int`,
+    pageParams,
   );
   if (rows.length > 0 || page === 1) return { ids: rows.map((row) => row.id), total: rows[0]?.total ?? 0 };
   const [count] = await db.query<{ total: number }>(`SELECT count(*)::int AS total ${from} WHERE ${where}`, params);
