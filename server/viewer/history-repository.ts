@@ -1,4 +1,4 @@
-import type { CONTENT_TYPE_SLUGS, Page, Paging } from '../../src/api/catalogue-schema.ts';
+import type { ListingFilters, Page, Paging } from '../../src/api/catalogue-schema.ts';
 import type { HistoryEntry } from '../../src/api/viewer-schema.ts';
 import { loadContentCards } from '../catalogue/content-cards.ts';
 import type { Database } from '../db/database.ts';
@@ -11,7 +11,7 @@ import { pageOffset } from './viewer-limits.ts';
 /** What a history page may be narrowed by. */
 export interface HistoryFilter {
   /** Only contents of these types. */
-  types?: ReadonlyArray<(typeof CONTENT_TYPE_SLUGS)[number]> | undefined;
+  types?: ListingFilters['types'];
   /** Only titles (or original titles) like this: a part of one, any case, or a close misspelling. */
   query?: string | undefined;
 }

@@ -6,6 +6,9 @@ import { favouritesRoutes } from './favourites-routes.ts';
 import { HistoryRepository } from './history-repository.ts';
 import { historyRoutes } from './history-routes.ts';
 import { ProgressRepository } from './progress-repository.ts';
+import { PlaylistContentsRepository } from './playlist-contents-repository.ts';
+import { playlistRoutes } from './playlist-routes.ts';
+import { PlaylistsRepository } from './playlists-repository.ts';
 import { progressRoutes } from './progress-routes.ts';
 import { reviewRoutes } from './review-routes.ts';
 import { ReviewsRepository } from './reviews-repository.ts';
@@ -16,6 +19,8 @@ export async function viewerRoutes(api: FastifyInstance, deps: CatalogueApiDeps)
   favouritesRoutes(api, new FavouritesRepository(deps.db));
   historyRoutes(api, new HistoryRepository(deps.db));
   reviewRoutes(api, new ReviewsRepository(deps.db));
+  const playlists = new PlaylistsRepository(deps.db);
+  playlistRoutes(api, playlists, new PlaylistContentsRepository(deps.db, playlists));
 }
 
 /** What GET /episodes asks to answer a viewer's own isCompleted marks (server/routes/catalogue-routes.ts). */

@@ -134,3 +134,40 @@ export type Review = z.infer<typeof reviewSchema>;
 export const reviewPageSchema = pageSchema(reviewSchema);
 /** DELETE /v2/contents/{contentId}/reviews/{reviewId}. */
 export const reviewDeletedSchema = z.strictObject({ id: z.number().int(), deleted: z.literal(true) });
+
+// ---- Playlists ----
+
+/** POST /playlists/new. A private playlist (the default) is seen by its owner only. */
+export const playlistCreateBodySchema = z.strictObject({
+  title: z.string().max(100, 'must be at most 100 characters').refine((title) => title.trim().length > 0, 'is required'),
+  description: z.string().max(1000, 'must be at most 1000 characters').optional(),
+  isPublic: z.boolean().optional(),
+});
+export type PlaylistCreateBody = z.infer<typeof playlistCreateBodySchema>;
+
+export const playlistSchema = z.strictObject({
+  id: z.number().int(),
+  /** Made from the title, transliterated; unique ("luchshie-serialy", "luchshie-serialy-3fa9c1"). */
+  slug: z.string(),
+  title: z.string(),
+  description: z.string(),
+  isPublic: z.boolean(),
+  /** Null: an editorial playlist, made by the catalogue's editors. */
+  owner: z.strictObject({ id: z.number().int(), name: z.string() }).nullable(),
+  contentsCount: z.number().int().min(0),
+  createdAt: isoTime,
+  updatedAt: isoTime,
+});
+export type Playlist = z.infer<typeof playlistSchema>;
+
+/** POST /v2/playlists: the editorial and public playlists (with a token, also the viewer's own); `mine`: the viewer's own only. */
+export const playlistListBodySchema = z.strictObject({ ...pagingSchema.shape, mine: z.boolean().default(false) }).prefault({});
+export const playlistPageSchema = pageSchema(playlistSchema);
+
+/** POST /v2/playlists/{id}/contents: a page, optionally only contents of these types. */
+export const playlistContentsV2BodySchema = z.strictObject({ ...pagingSchema.shape, types: listingFiltersSchema.shape.types }).prefault({});
+export const playlistContentsPageSchema = pageSchema(contentCardSchema);
+
+/** POST and DELETE /playlists/{id}/contents/{contentId}. */
+export const playlistEntrySchema = z.strictObject({ playlistId: z.number().int(), contentId: z.number().int(), inPlaylist: z.boolean(), contentsCount: z.number().int().min(0) });
+export type PlaylistEntry = z.infer<typeof playlistEntrySchema>;
