@@ -1,5 +1,6 @@
 import { siteUrls } from '../../src/api/site-urls.ts';
 import type { Queryable } from '../db/database.ts';
+import { newestOf } from './sitemap-xml.ts';
 
 /** One page of the site as a sitemap lists it: its path and when what it shows last changed. */
 export interface SitemapEntry {
@@ -19,27 +20,26 @@ const dateOf = (value: Date | string | null): Date | null => (value === null ? n
  * its type (a category's own contents are not worth a join per category for a search engine's hint).
  */
 export async function sitemapEntries(db: Queryable): Promise<SitemapEntry[]> {
+  // One grouped pass per kind rather than a subquery per row: the generated catalogue has tens of thousands of people.
   const types = await db.query<{ slug: string } & Dated>(
-    `SELECT t.slug, (SELECT max(c.updated_at) FROM contents c WHERE c.content_type = t.slug) AS lastmod
-     FROM content_types t ORDER BY t.position, t.id`,
+    `SELECT t.slug, max(c.updated_at) AS lastmod FROM content_types t LEFT JOIN contents c ON c.content_type = t.slug
+     GROUP BY t.id, t.slug, t.position ORDER BY t.position, t.id`,
   );
-  const categories = await db.query<{ type_slug: string; slug: string } & Dated>(
-    `SELECT t.slug AS type_slug, k.slug, (SELECT max(c.updated_at) FROM contents c WHERE c.content_type = t.slug) AS lastmod
-     FROM categories k JOIN content_types t ON t.id = k.content_type_id ORDER BY t.position, k.position, k.id`,
+  const categories = await db.query<{ type_slug: string; slug: string }>(
+    `SELECT t.slug AS type_slug, k.slug FROM categories k JOIN content_types t ON t.id = k.content_type_id
+     ORDER BY t.position, k.position, k.id`,
   );
   const contents = await db.query<{ slug: string } & Dated>('SELECT slug, updated_at AS lastmod FROM contents ORDER BY id');
   const persons = await db.query<{ id: number } & Dated>(
-    `SELECT p.id, (SELECT max(c.updated_at) FROM content_persons cp JOIN contents c ON c.id = cp.content_id WHERE cp.person_id = p.id) AS lastmod
-     FROM persons p ORDER BY p.id`,
+    `SELECT p.id, max(c.updated_at) AS lastmod FROM persons p
+       LEFT JOIN content_persons cp ON cp.person_id = p.id LEFT JOIN contents c ON c.id = cp.content_id
+     GROUP BY p.id ORDER BY p.id`,
   );
-  const newest = contents.reduce<Date | null>((latest, row) => {
-    const date = dateOf(row.lastmod);
-    return date && (!latest || date > latest) ? date : latest;
-  }, null);
+  const typeLastmod = new Map(types.map((row) => [row.slug, dateOf(row.lastmod)]));
   return [
-    { path: siteUrls.home(), lastmod: newest },
+    { path: siteUrls.home(), lastmod: newestOf(types.map((row) => dateOf(row.lastmod))) },
     ...types.map((row) => ({ path: siteUrls.contentType(row.slug), lastmod: dateOf(row.lastmod) })),
-    ...categories.map((row) => ({ path: siteUrls.category(row.type_slug, row.slug), lastmod: dateOf(row.lastmod) })),
+    ...categories.map((row) => ({ path: siteUrls.category(row.type_slug, row.slug), lastmod: typeLastmod.get(row.type_slug) ?? null })),
     ...contents.map((row) => ({ path: siteUrls.content(row.slug), lastmod: dateOf(row.lastmod) })),
     ...persons.map((row) => ({ path: siteUrls.person(row.id), lastmod: dateOf(row.lastmod) })),
   ];

@@ -90,7 +90,7 @@ export class SitemapStore implements NamedCache {
     const parts = chunks(await sitemapEntries(db), urlsPerFile);
     const sitemaps: Sitemaps = {
       generatedAt: new Date(this.#now()),
-      index: renderIndex(parts.map((part, i) => ({ url: origin + sitemapFilePath(i + 1), lastmod: newestOf(part) }))),
+      index: renderIndex(parts.map((part, i) => ({ url: origin + sitemapFilePath(i + 1), lastmod: newestOf(part.map((entry) => entry.lastmod)) }))),
       files: parts.map((part) => ({ xml: renderUrlset(origin, part), urls: part.length })),
     };
     if (generation === this.#generation) this.#current = sitemaps;

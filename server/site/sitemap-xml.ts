@@ -34,8 +34,9 @@ export function chunks<T>(items: readonly T[], size: number): T[][] {
   return result;
 }
 
-export function newestOf(entries: readonly SitemapEntry[]): Date | null {
+/** The latest of some dates; null when none is known. */
+export function newestOf(dates: readonly (Date | null)[]): Date | null {
   let newest: Date | null = null;
-  for (const entry of entries) if (entry.lastmod && (!newest || entry.lastmod > newest)) newest = entry.lastmod;
+  for (const date of dates) if (date && (!newest || date > newest)) newest = date;
   return newest;
 }
