@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { loadServerConfig } from '../../server/config.ts';
 import { ABUSE_REASONS, abuseReportCreatedSchema, abuseReportListSchema, type AbuseReportBody } from '../../src/api/site-schema.ts';
 import { bearer, FIRST_ADMIN, login, newViewer, startAuthApp } from './auth-helpers.ts';
 import { coversCatalogue } from './catalogue-coverage.ts';
@@ -100,5 +101,13 @@ describe('GET /catalog-api/admin/abuse-reports', () => {
     expectApiError(await t.app.inject({ url: `${API}/admin/abuse-reports`, headers: viewer }), 403);
     expectApiError(await t.app.inject({ url: `${API}/admin/abuse-reports?limit=0`, headers: admin }), 400);
     expectApiError(await t.app.inject({ url: `${API}/admin/abuse-reports?limit=many`, headers: admin }), 400);
+  });
+});
+
+describe('ABUSE_RATE_LIMIT', () => {
+  it('defaults to 10 reports a minute; 0 turns the limit off; words are refused', () => {
+    expect(loadServerConfig({}).abuseRateLimit).toBe(10);
+    expect(loadServerConfig({ ABUSE_RATE_LIMIT: '0' }).abuseRateLimit).toBe(0);
+    expect(() => loadServerConfig({ ABUSE_RATE_LIMIT: 'lots' })).toThrow(/ABUSE_RATE_LIMIT/);
   });
 });

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sitemapMetaSchema } from '../../src/api/site-schema.ts';
 import { siteUrls } from '../../src/api/site-urls.ts';
+import { loadServerConfig } from '../../server/config.ts';
 import { renderUrlset } from '../../server/site/sitemap-xml.ts';
 import { bearer, FIRST_ADMIN, login, newViewer, startAuthApp } from './auth-helpers.ts';
 import { coversCatalogue } from './catalogue-coverage.ts';
@@ -169,5 +170,13 @@ describe('the operator\'s sitemap tools', () => {
 
   it.each([meta, generate])('%s: 400 for a query it does not take', async (path) => {
     expectApiError(await t.app.inject({ url: `${API}${path}?x=1`, headers: bearer(adminToken) }), 400);
+  });
+});
+
+describe('SITEMAP_URLS_PER_FILE', () => {
+  it('defaults to the 50 000 sitemaps.org allows and refuses more, zero or words', () => {
+    expect(loadServerConfig({}).sitemapUrlsPerFile).toBe(50_000);
+    expect(loadServerConfig({ SITEMAP_URLS_PER_FILE: '1000' }).sitemapUrlsPerFile).toBe(1000);
+    for (const bad of ['50001', '0', 'many']) expect(() => loadServerConfig({ SITEMAP_URLS_PER_FILE: bad }), bad).toThrow(/SITEMAP_URLS_PER_FILE/);
   });
 });
