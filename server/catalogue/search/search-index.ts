@@ -10,21 +10,24 @@ const MAX_LEXICON_LEXEME_LENGTH = 40;
  * text per content; each field keeps its own weight, so a title hit ranks above a description hit.
  */
 const FILL_DOCUMENTS = `
-  INSERT INTO content_search (content_id, document, title_words, original_title_words, title_text)
-  SELECT c.id,
-    setweight(to_tsvector('russian', c.title), 'A')
-      || setweight(to_tsvector('russian', c.original_title), 'B')
-      || setweight(to_tsvector('russian', COALESCE(people.names, '')), 'C')
-      || setweight(to_tsvector('russian', c.description || ' ' || c.year::text), 'D'),
-    strip(to_tsvector('russian', c.title)),
-    strip(to_tsvector('russian', c.original_title)),
-    lower(c.title || ' ' || c.original_title)
-  FROM contents c
-  LEFT JOIN (
-    SELECT cp.content_id, string_agg(DISTINCT p.name || ' ' || p.original_name, ' ') AS names
-    FROM content_persons cp JOIN persons p ON p.id = cp.person_id
-    GROUP BY cp.content_id
-  ) people ON people.content_id = c.id`;
+  INSERT INTO content_search (content_id, document, heading, title_words, original_title_words, title_text)
+  SELECT id, heading || setweight(to_tsvector('russian', description || ' ' || year::text), 'D'),
+    heading, title_words, original_title_words, title_text
+  FROM (
+    SELECT c.id, c.description, c.year,
+      setweight(to_tsvector('russian', c.title), 'A')
+        || setweight(to_tsvector('russian', c.original_title), 'B')
+        || setweight(to_tsvector('russian', COALESCE(people.names, '')), 'C') AS heading,
+      strip(to_tsvector('russian', c.title)) AS title_words,
+      strip(to_tsvector('russian', c.original_title)) AS original_title_words,
+      lower(c.title || ' ' || c.original_title) AS title_text
+    FROM contents c
+    LEFT JOIN (
+      SELECT cp.content_id, string_agg(DISTINCT p.name || ' ' || p.original_name, ' ') AS names
+      FROM content_persons cp JOIN persons p ON p.id = cp.person_id
+      GROUP BY cp.content_id
+    ) people ON people.content_id = c.id
+  ) parts`;
 
 const FILL_LEXICON = `
   INSERT INTO search_lexicon (lexeme, documents)
@@ -44,8 +47,9 @@ export async function rebuildSearchIndex(db: Database): Promise<void> {
 }
 
 async function fillSearchIndex(tx: Queryable): Promise<void> {
-  await tx.query('DELETE FROM search_lexicon');
-  await tx.query('DELETE FROM content_search');
+  // TRUNCATE, not DELETE: fresh files instead of a table of dead rows, which PGlite (no
+  // autovacuum) would carry from one rebuild to the next.
+  await tx.query('TRUNCATE content_search, search_lexicon');
   await tx.query(FILL_DOCUMENTS);
   await tx.query(FILL_LEXICON);
   // Fresh statistics, or the planner guesses and may pass the indexes by.

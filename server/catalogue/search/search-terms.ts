@@ -66,7 +66,7 @@ const ANALYSE_QUERY = `
   )
   SELECT a.lexeme, a.position,
     a.lexeme = ANY (tsvector_to_array(to_tsvector('russian', $2))) AS noise,
-    EXISTS (SELECT 1 FROM search_lexicon l WHERE l.lexeme = a.lexeme) AS known,
+    known.lexeme IS NOT NULL AS known,
     length(a.lexeme) >= ${MIN_PREFIX_LENGTH} AND EXISTS (
       SELECT 1 FROM search_lexicon l WHERE l.lexeme LIKE replace(replace(replace(a.lexeme, '\\', '\\\\'), '%', '\\%'), '_', '\\_') || '_%'
     ) AS prefixed,
@@ -78,7 +78,7 @@ const ANALYSE_QUERY = `
       ORDER BY levenshtein_less_equal(l.lexeme, a.lexeme, a.typos), l.documents DESC, l.lexeme
       LIMIT ${MAX_EXPANSIONS}
     ) AS near
-  FROM allowed a
+  FROM allowed a LEFT JOIN search_lexicon known ON known.lexeme = a.lexeme
   ORDER BY a.position`;
 
 /** Reads the query's words and their near lexemes from the database (see ANALYSE_QUERY). */
