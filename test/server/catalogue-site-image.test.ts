@@ -4,7 +4,7 @@ import path from 'node:path';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { IMAGE_WIDTHS } from '../../src/api/site-schema.ts';
-import { MemoryImageStore } from '../../server/site/image-cache.ts';
+import { DiskImageStore, MemoryImageStore } from '../../server/site/image-cache.ts';
 import { ImageResizer } from '../../server/site/image-resizer.ts';
 import { coversCatalogue } from './catalogue-coverage.ts';
 import { API, MEDIA_DIR, expectApiError, startTestApp, type TestApp } from './helpers.ts';
@@ -132,6 +132,18 @@ describe('the resizer and the in-memory store', () => {
     await expect(resizer.resize(job)).rejects.toMatchObject({ statusCode: 503 });
     await Promise.all([first, second]);
     expect(resizer.load).toEqual({ running: 0, waiting: 0 });
+  });
+
+  it('on disk: counts what it holds and forgets it all when cleared', async () => {
+    const store = new DiskImageStore(path.join(path.dirname(dataDir), 'store-test'));
+    expect(await store.entries()).toBe(0);
+    await store.set('d'.repeat(40), Buffer.from('image bytes'));
+    expect(await store.entries()).toBe(1);
+    expect((await store.get('d'.repeat(40)))?.toString()).toBe('image bytes');
+    await store.clear();
+    expect(await store.entries()).toBe(0);
+    expect(await store.get('d'.repeat(40))).toBeUndefined();
+    await expect(store.set('../escape', Buffer.from('x'))).rejects.toThrow(/key/);
   });
 
   it('keeps at most its byte bound, dropping the least recently used', async () => {
