@@ -106,6 +106,18 @@ export class HistoryRepository {
     });
     if (removed.length === 0) throw new HttpError(404, `content ${contentId} is not in the history`);
   }
+
+  /** Forgets the whole history and every saved time; how many contents it held. */
+  async clear(userId: number): Promise<number> {
+    return this.db.transaction(async (tx) => {
+      await tx.query('DELETE FROM episode_progress WHERE user_id = $1', [userId]);
+      const [row] = await tx.query<{ removed: number }>(
+        'WITH gone AS (DELETE FROM viewer_history WHERE user_id = $1 RETURNING 1) SELECT count(*)::int AS removed FROM gone',
+        [userId],
+      );
+      return row?.removed ?? 0;
+    });
+  }
 }
 
 function toEntry(row: HistoryRow, content: HistoryEntry['content']): HistoryEntry {

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { Page } from '../../src/api/catalogue-schema.ts';
 import {
-  historyPageSchema, historyRemovedSchema, historySearchBodySchema, historyV2BodySchema, historyVisitSchema, pagingBodySchema, type HistoryEntry,
+  historyClearedSchema, historyPageSchema, historyRemovedSchema, historySearchBodySchema, historyV2BodySchema, historyVisitSchema, pagingBodySchema, type HistoryEntry,
 } from '../../src/api/viewer-schema.ts';
 import { authenticated, callerOf } from '../auth/authenticated.ts';
 import { idParamsSchema } from '../http/request-schemas.ts';
@@ -11,7 +11,7 @@ import type { HistoryRepository } from './history-repository.ts';
 
 /**
  * The viewer's history (SPEC.md section 7): record a visit, read it (v1 and v2, which can be
- * narrowed by type), search it by title, and forget one content.
+ * narrowed by type), search it by title, and forget one content or all of it.
  */
 export function historyRoutes(app: FastifyInstance, history: HistoryRepository): void {
   const api = app.withTypeProvider<ZodTypeProvider>();
@@ -66,4 +66,12 @@ export function historyRoutes(app: FastifyInstance, history: HistoryRepository):
     await history.remove(callerOf(request).userId, request.params.id);
     return { contentId: request.params.id, removed: true as const };
   });
+
+  api.delete('/contents/history', {
+    ...viewer,
+    schema: {
+      summary: 'Forget the whole history, with every saved time', security,
+      response: { 200: historyClearedSchema }, errors: [401],
+    },
+  }, async (request) => ({ removed: await history.clear(callerOf(request).userId) }));
 }

@@ -95,6 +95,8 @@ export const historyV2BodySchema = z.strictObject({ ...pagingSchema.shape, types
 
 /** DELETE /contents/{id}/history: the content and its saved times are forgotten. */
 export const historyRemovedSchema = z.strictObject({ contentId: z.number().int(), removed: z.literal(true) });
+/** DELETE /contents/history: how many contents the history held. */
+export const historyClearedSchema = z.strictObject({ removed: z.number().int().min(0) });
 
 // ---- Reviews ----
 

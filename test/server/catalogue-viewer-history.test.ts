@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { contentTimeProgressSchema, historyPageSchema, historyRemovedSchema, historyVisitSchema, timeProgressSchema } from '../../src/api/viewer-schema.ts';
+import { contentTimeProgressSchema, historyClearedSchema, historyPageSchema, historyRemovedSchema, historyVisitSchema, timeProgressSchema } from '../../src/api/viewer-schema.ts';
 import { bearer, newViewer, startAuthApp } from './auth-helpers.ts';
 import { coversCatalogue } from './catalogue-coverage.ts';
 import { API, expectApiError, expectJson, type TestApp } from './helpers.ts';
@@ -146,6 +146,18 @@ describe('forgetting a content of the history', () => {
   });
 });
 
+describe('clearing the history', () => {
+  it('forgets every content and saved time of the viewer, and only theirs', async () => {
+    const viewer = await viewerWithHistory();
+    const other = await viewerWithHistory();
+    expect(expectJson(await t.app.inject({ method: 'DELETE', url: `${API}/contents/history`, headers: viewer }), 200, historyClearedSchema)).toEqual({ removed: 4 });
+    expect(await historyIds(viewer)).toEqual([]);
+    expectApiError(await t.app.inject({ url: `${API}/contents/2/episodes/watched/last`, headers: viewer }), 404);
+    expect(await historyIds(other)).toEqual([2, 5, 3, 1]);
+    expect(expectJson(await t.app.inject({ method: 'DELETE', url: `${API}/contents/history`, headers: viewer }), 200, historyClearedSchema)).toEqual({ removed: 0 });
+  });
+});
+
 describe('without a session', () => {
   it.each([
     ['POST', '/contents/1/history'],
@@ -153,6 +165,7 @@ describe('without a session', () => {
     ['POST', '/contents/history/search'],
     ['POST', '/v2/contents/history'],
     ['DELETE', '/contents/1/history'],
+    ['DELETE', '/contents/history'],
   ] as const)('%s %s answers 401', async (method, path) => {
     expectApiError(await t.app.inject({ method, url: `${API}${path}` }), 401);
     expectApiError(await t.app.inject({ method, url: `${API}${path}`, headers: bearer('a.b.c') }), 401);

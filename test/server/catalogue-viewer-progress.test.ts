@@ -180,3 +180,15 @@ describe('without a session', () => {
     expectApiError(await t.app.inject({ method, url: `${API}${path}`, payload, headers: bearer('not.a.token') }), 401);
   });
 });
+
+describe('in the API document', () => {
+  it('lists the progress calls as needing a session, and GET /episodes as open to anyone with or without one', async () => {
+    const document = expectJson(await t.app.inject('/openapi.json'), 200, z.object({
+      paths: z.record(z.string(), z.record(z.string(), z.object({ security: z.array(z.record(z.string(), z.array(z.string()))).optional() }))),
+    }));
+    const operation = (path: string, method: string) => document.paths[`${API}${path}`]?.[method];
+    expect(operation('/contents/{id}/episodes/{episodeId}/time-progress', 'post')?.security).toEqual([{ bearerAuth: [] }, { accessTokenCookie: [] }]);
+    expect(operation('/contents/{id}/time-progress', 'get')?.security).toEqual([{ bearerAuth: [] }, { accessTokenCookie: [] }]);
+    expect(operation('/episodes', 'get')?.security).toEqual([{}, { bearerAuth: [] }]);
+  });
+});
