@@ -20,11 +20,11 @@ interface FreshRow {
 
 /**
  * A fresh episode is a released episode of a content with several of them (a film's one
- * "episode" is not news); the newest first, ties by id.
+ * "episode" is not news); the newest first, ties by id, in the order of episodes_released_idx
+ * so a page reads only as many episodes as it shows.
  */
-const FRESH_FROM = `FROM episodes e JOIN contents c ON c.id = e.content_id JOIN seasons s ON s.id = e.season_id
-  WHERE e.released_at IS NOT NULL AND ($1::text[] IS NULL OR c.content_type = ANY($1::text[]))
-    AND EXISTS (SELECT 1 FROM episodes other WHERE other.content_id = e.content_id AND other.id <> e.id)`;
+const FRESH_WHERE = `e.released_at IS NOT NULL AND ($1::text[] IS NULL OR c.content_type = ANY($1::text[]))
+  AND EXISTS (SELECT 1 FROM episodes other WHERE other.content_id = e.content_id AND other.id <> e.id)`;
 
 /** The latest released episodes across series, and what plays one episode. */
 export function episodeRoutes(app: FastifyInstance, deps: CatalogueApiDeps): void {
@@ -40,12 +40,20 @@ export function episodeRoutes(app: FastifyInstance, deps: CatalogueApiDeps): voi
     },
   }, async (request) => {
     const { page, pageSize, types } = request.body;
-    const typeList = types?.length ? types : null;
-    const [counted] = await db.query<{ total: number }>(`SELECT count(*)::int AS total ${FRESH_FROM}`, [typeList]);
+    const typeList = types?.length ? [...new Set(types)].sort() : null;
+    // Counting reads every released episode: kept in the catalogue cache (a handful of type lists).
+    const counted = await deps.catalogueCache.json(`browse:fresh-total:${typeList?.join(',') ?? '*'}`, async () => {
+      const [row] = await db.query<{ total: number }>(
+        `SELECT count(*)::int AS total FROM episodes e JOIN contents c ON c.id = e.content_id WHERE ${FRESH_WHERE}`,
+        [typeList],
+      );
+      return row?.total ?? 0;
+    });
     const rows = await db.query<FreshRow>(
       `SELECT e.id, e.content_id, e.title, e.episode_order, e.poster_path, e.released_at, s.id AS season_id, s.season_order
-       ${FRESH_FROM}
-       ORDER BY e.released_at DESC, e.id DESC LIMIT $2 OFFSET $3`,
+       FROM episodes e JOIN contents c ON c.id = e.content_id JOIN seasons s ON s.id = e.season_id
+       WHERE ${FRESH_WHERE}
+       ORDER BY e.released_at DESC NULLS LAST, e.id LIMIT $2 OFFSET $3`,
       [typeList, pageSize, (page - 1) * pageSize],
     );
     const cards = new Map((await loadContentCards(db, [...new Set(rows.map((row) => row.content_id))])).map((card) => [card.id, card]));
@@ -62,7 +70,7 @@ export function episodeRoutes(app: FastifyInstance, deps: CatalogueApiDeps): voi
         content,
       }];
     });
-    return { items, total: counted?.total ?? 0, page, pageSize };
+    return { items, total: counted === null ? 0 : Number(JSON.parse(counted.body)), page, pageSize };
   });
 
   api.get('/episodes/:id/resource', {

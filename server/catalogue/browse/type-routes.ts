@@ -96,8 +96,8 @@ export function typeRoutes(app: FastifyInstance, deps: CatalogueApiDeps): void {
   }, async (request) => {
     const { scope } = await categoryOf({ slug: request.params.type }, request.params.slug);
     const { paging, filters } = splitListingBody({ ...request.body, ...definedOnly(request.query) });
-    const page = await listContentPage(db, scope, filters, paging);
-    return { ...page, facets: await listingFacets(db, scope, filters) };
+    const [page, facets] = await Promise.all([listContentPage(db, scope, filters, paging), listingFacets(db, scope, filters)]);
+    return { ...page, facets };
   });
 }
 
