@@ -59,14 +59,16 @@ const ANALYSE_QUERY = `
     ORDER BY w.positions[1]
     LIMIT ${MAX_QUERY_WORDS}
   ), allowed AS (
-    -- Typos allowed in a stem: none in short ones or numbers (too many neighbours), one, then two.
-    SELECT words.*, CASE WHEN length(lexeme) <= 3 OR lexeme ~ '[0-9]' THEN 0
-                         WHEN length(lexeme) <= 5 THEN 1 ELSE 2 END AS typos
-    FROM words
+    -- Typos allowed in a stem: none in short ones or numbers (too many neighbours), one, then
+    -- two. A word some document has is spelt right: only its other forms are near ('любв' and
+    -- 'любов' are one apart), so one.
+    SELECT words.*, known.lexeme IS NOT NULL AS known,
+      CASE WHEN length(words.lexeme) <= 3 OR words.lexeme ~ '[0-9]' THEN 0
+           WHEN length(words.lexeme) <= 5 OR known.lexeme IS NOT NULL THEN 1 ELSE 2 END AS typos
+    FROM words LEFT JOIN search_lexicon known ON known.lexeme = words.lexeme
   )
-  SELECT a.lexeme, a.position,
+  SELECT a.lexeme, a.position, a.known,
     a.lexeme = ANY (tsvector_to_array(to_tsvector('russian', $2))) AS noise,
-    known.lexeme IS NOT NULL AS known,
     length(a.lexeme) >= ${MIN_PREFIX_LENGTH} AND EXISTS (
       SELECT 1 FROM search_lexicon l WHERE l.lexeme LIKE replace(replace(replace(a.lexeme, '\\', '\\\\'), '%', '\\%'), '_', '\\_') || '_%'
     ) AS prefixed,
@@ -78,7 +80,7 @@ const ANALYSE_QUERY = `
       ORDER BY levenshtein_less_equal(l.lexeme, a.lexeme, a.typos), l.documents DESC, l.lexeme
       LIMIT ${MAX_EXPANSIONS}
     ) AS near
-  FROM allowed a LEFT JOIN search_lexicon known ON known.lexeme = a.lexeme
+  FROM allowed a
   ORDER BY a.position`;
 
 /** Reads the query's words and their near lexemes from the database (see ANALYSE_QUERY). */
