@@ -56,8 +56,8 @@ export class ProgressRepository {
          RETURNING ${PROGRESS_COLUMNS}`,
         [userId, saved.contentId, saved.episodeId, saved.variantId, saved.time, saved.duration],
       );
-      await recordWatch(tx, userId, saved.contentId, saved.episodeId);
       if (!row) throw new Error('the upsert returned no row');
+      await recordWatch(tx, userId, saved.contentId, saved.episodeId);
       return toProgress(row);
     });
   }
