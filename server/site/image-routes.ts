@@ -6,7 +6,7 @@ import { HttpError } from '../http/http-error.ts';
 import type { ZodTypeProvider } from '../http/schema-validation.ts';
 import type { ImageStore } from './image-cache.ts';
 import { IMAGE_CONTENT_TYPES, imageQuerySchema, negotiatedFormat } from './image-query.ts';
-import type { ImageResizer } from './image-resizer.ts';
+import type { ImageResizer, ResizeRequest } from './image-resizer.ts';
 
 /** The address names the source (with its modification time in the ETag) and every parameter. */
 const CACHE_CONTROL = 'public, max-age=31536000, immutable';
@@ -41,6 +41,21 @@ export function imageRoutes(app: FastifyInstance, options: ImageRouteOptions): v
   /** Identical requests that miss the cache at the same time share one resize. */
   const inFlight = new Map<string, Promise<Buffer>>();
 
+  /** The stored image, else a new one, stored for next time (a full disk costs the cache, not the answer). */
+  const imageFor = async (key: string, job: ResizeRequest): Promise<Buffer> => {
+    const stored = await store.get(key);
+    if (stored) return stored;
+    let making = inFlight.get(key);
+    if (!making) {
+      making = resizer.resize(job).then(async (made) => {
+        await store.set(key, made).catch((error: unknown) => app.log.warn({ err: error }, 'image cache: could not keep a resized image'));
+        return made;
+      }).finally(() => inFlight.delete(key));
+      inFlight.set(key, making);
+    }
+    return making;
+  };
+
   app.withTypeProvider<ZodTypeProvider>().get('/image', {
     schema: {
       summary: 'A catalogue image, resized (widths and heights from a fixed list) and converted',
@@ -54,23 +69,12 @@ export function imageRoutes(app: FastifyInstance, options: ImageRouteOptions): v
     const source = await sourceOf(options.mediaDir, src);
     const key = createHash('sha256').update(JSON.stringify([src, source.version, w, h ?? null, fit, format])).digest('hex').slice(0, 40);
     const etag = `"${key}"`;
-    if (requested === 'auto') void reply.header('vary', 'Accept');
-    void reply.header('cache-control', CACHE_CONTROL).header('etag', etag);
+    // Only on a 200 or 304: a 503 under load must not be kept by a CDN for a year.
+    const cacheHeaders = { 'cache-control': CACHE_CONTROL, etag, ...(requested === 'auto' ? { vary: 'Accept' } : {}) };
     if (request.headers['if-none-match']?.split(',').some((tag) => tag.trim().replace(/^W\//, '') === etag)) {
-      return reply.status(304).send();
+      return reply.status(304).headers(cacheHeaders).send();
     }
-    let bytes = await store.get(key);
-    if (!bytes) {
-      let making = inFlight.get(key);
-      if (!making) {
-        making = resizer.resize({ file: source.file, width: w, height: h, fit, format }).then(async (made) => {
-          await store.set(key, made);
-          return made;
-        }).finally(() => inFlight.delete(key));
-        inFlight.set(key, making);
-      }
-      bytes = await making;
-    }
-    return reply.type(IMAGE_CONTENT_TYPES[format]).send(bytes);
+    const bytes = await imageFor(key, { file: source.file, width: w, height: h, fit, format });
+    return reply.headers(cacheHeaders).type(IMAGE_CONTENT_TYPES[format]).send(bytes);
   });
 }

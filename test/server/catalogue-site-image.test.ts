@@ -1,4 +1,4 @@
-import { mkdtemp, readdir, rm } from 'node:fs/promises';
+import { mkdir, mkdtemp, readdir, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import sharp from 'sharp';
@@ -118,7 +118,24 @@ describe('GET /catalog-api/image', () => {
   });
 
   it('answers 404 for an image that does not exist', async () => {
-    expect(expectApiError(await image('src=posters/content-999.jpg&w=160'), 404).message).toMatch(/posters\/content-999\.jpg/);
+    const response = await image('src=posters/content-999.jpg&w=160');
+    expect(expectApiError(response, 404).message).toMatch(/posters\/content-999\.jpg/);
+    expect(response.headers['cache-control'] ?? '').not.toMatch(/immutable/);
+  });
+
+  it('answers 422, not cached for a year, for a source that is not a readable image', async () => {
+    const mediaDir = path.join(path.dirname(dataDir), 'media');
+    await mkdir(path.join(mediaDir, 'posters'), { recursive: true });
+    await writeFile(path.join(mediaDir, 'posters', 'broken.jpg'), 'not a picture');
+    const other = await startTestApp({ dataDir: 'memory://', mediaDir }, t.db);
+    try {
+      const response = await other.app.inject(`${API}/image?src=posters/broken.jpg&w=160&format=jpeg`);
+      expect(expectApiError(response, 422).message).toMatch(/cannot be read/);
+      expect(response.headers['cache-control'] ?? '').not.toMatch(/immutable/);
+      expect(response.headers.etag).toBeUndefined();
+    } finally {
+      await other.close();
+    }
   });
 });
 
