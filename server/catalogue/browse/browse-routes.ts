@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { CatalogueApiDeps } from '../catalogue-api-deps.ts';
+import { CatalogueCache } from '../catalogue-cache.ts';
 import { categoryRoutes } from './category-routes.ts';
 import { contentLookupRoutes } from './content-lookup-routes.ts';
 import { episodeRoutes } from './episode-routes.ts';
@@ -10,14 +11,25 @@ import { subtitleRoutes } from './subtitle-routes.ts';
 import { taxonomyRoutes } from './taxonomy-routes.ts';
 import { typeRoutes } from './type-routes.ts';
 
+/** Enough for every type, category, shelf and vocabulary answer and their first pages. */
+const BROWSE_CACHE_ENTRIES = 5_000;
+
 /**
  * Browsing the catalogue: contents by id, slug and outside ids, listings with filters and paging,
  * types, categories, genres, countries, languages, tags, people, voice authors, subtitles, the
  * menu, redirects, fresh episodes. The public GET answers are the same for everyone and come from
- * the catalogue cache with an ETag (keys under "browse:"); the POST listings are read each time,
- * their bodies being too many to keep.
+ * a cache of their own (the player's CatalogueCache kind: a minute at most, only found answers)
+ * with an ETag; the POST listings are read each time, their bodies being too many to keep.
  */
-export async function browseRoutes(api: FastifyInstance, deps: CatalogueApiDeps): Promise<void> {
+export async function browseRoutes(api: FastifyInstance, catalogueDeps: CatalogueApiDeps): Promise<void> {
+  const browseCache = new CatalogueCache({ maxEntries: BROWSE_CACHE_ENTRIES });
+  catalogueDeps.caches.register({
+    name: 'browse',
+    description: 'the catalogue\'s browsing answers: types, categories, shelves, vocabularies, people, menu, redirects',
+    entries: () => browseCache.size,
+    clear: () => browseCache.invalidate(),
+  });
+  const deps = { ...catalogueDeps, browseCache };
   contentLookupRoutes(api, deps);
   listingRoutes(api, deps);
   typeRoutes(api, deps);

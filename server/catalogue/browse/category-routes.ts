@@ -15,7 +15,7 @@ import { LISTING_SORTS } from '../../../src/api/catalogue-schema.ts';
 import type { Queryable } from '../../db/database.ts';
 import { idParamsSchema } from '../../http/request-schemas.ts';
 import type { ZodTypeProvider } from '../../http/schema-validation.ts';
-import type { CatalogueApiDeps } from '../catalogue-api-deps.ts';
+import type { BrowseDeps } from './browse-deps.ts';
 import { loadContentCards } from '../content-cards.ts';
 import { idAndSlugParamsSchema, limitQuery } from './browse-requests.ts';
 import { found, sendCachedAnswer } from './cached-answer.ts';
@@ -31,9 +31,9 @@ const shelfQuerySchema = z.strictObject({ limit: limitQuery(SHELF_DEFAULT, SHELF
  * Categories: one by slug, a type's tree, the home page's shelves ("main mart"), and the filter
  * options inside a category (v1 the values, v2 with their counts).
  */
-export function categoryRoutes(app: FastifyInstance, deps: CatalogueApiDeps): void {
+export function categoryRoutes(app: FastifyInstance, deps: BrowseDeps): void {
   const api = app.withTypeProvider<ZodTypeProvider>();
-  const { db, catalogueCache: cache } = deps;
+  const { db, browseCache: cache } = deps;
   const categories = new CategoryRepository(db);
   const typeExists = async (id: number) => (await db.query('SELECT 1 FROM content_types WHERE id = $1', [id])).length > 0;
 

@@ -6,7 +6,7 @@ import { contentSchema } from '../../../src/api/schema.ts';
 import { sendCachedJson } from '../../http/conditional-json.ts';
 import { idParamsSchema } from '../../http/request-schemas.ts';
 import type { ZodTypeProvider } from '../../http/schema-validation.ts';
-import type { CatalogueApiDeps } from '../catalogue-api-deps.ts';
+import type { BrowseDeps } from './browse-deps.ts';
 import { loadContentCards } from '../content-cards.ts';
 import { imdbParamsSchema, limitQuery, slugParamsSchema } from './browse-requests.ts';
 import { found, sendCachedAnswer } from './cached-answer.ts';
@@ -22,7 +22,7 @@ const mostRelevantQuerySchema = z.strictObject({
  * A content found by its slug or an outside id (the same details as GET /contents/{id}), the
  * home page's promo slider and the most relevant contents.
  */
-export function contentLookupRoutes(app: FastifyInstance, deps: CatalogueApiDeps): void {
+export function contentLookupRoutes(app: FastifyInstance, deps: BrowseDeps): void {
   const api = app.withTypeProvider<ZodTypeProvider>();
   const { db } = deps;
 
@@ -47,7 +47,7 @@ export function contentLookupRoutes(app: FastifyInstance, deps: CatalogueApiDeps
 
   api.get('/contents/slider-promo', {
     schema: { summary: 'The home page\'s promo slider, in order', response: { 200: z.array(promoSlideSchema) } },
-  }, async (request, reply) => sendCachedAnswer(request, reply, deps.catalogueCache, 'slider-promo', async (): Promise<PromoSlide[]> => {
+  }, async (request, reply) => sendCachedAnswer(request, reply, deps.browseCache, 'slider-promo', async (): Promise<PromoSlide[]> => {
     const rows = await db.query<{ id: number; promo_position: number; image: string; description: string }>(
       `SELECT id, promo_position, COALESCE(backdrop_path, poster_path) AS image, description
        FROM contents WHERE promo_position IS NOT NULL ORDER BY promo_position`,
@@ -69,7 +69,7 @@ export function contentLookupRoutes(app: FastifyInstance, deps: CatalogueApiDeps
     },
   }, async (request, reply) => {
     const { type, limit } = request.query;
-    return sendCachedAnswer(request, reply, deps.catalogueCache, `most-relevant:${type ?? '*'}:${limit}`, async () => {
+    return sendCachedAnswer(request, reply, deps.browseCache, `most-relevant:${type ?? '*'}:${limit}`, async () => {
       const rows = await db.query<{ id: number }>(
         `SELECT id FROM contents WHERE ($1::text IS NULL OR content_type = $1) ORDER BY popularity DESC, id LIMIT $2`,
         [type ?? null, limit],

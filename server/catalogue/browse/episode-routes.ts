@@ -3,7 +3,7 @@ import { episodeResourceSchema, freshEpisodePageSchema, freshEpisodesBodySchema,
 import { episodeManifestPath, variantManifestPath } from '../../http/paths.ts';
 import { idParamsSchema } from '../../http/request-schemas.ts';
 import type { ZodTypeProvider } from '../../http/schema-validation.ts';
-import type { CatalogueApiDeps } from '../catalogue-api-deps.ts';
+import type { BrowseDeps } from './browse-deps.ts';
 import { loadContentCards } from '../content-cards.ts';
 import { sendCachedAnswer } from './cached-answer.ts';
 
@@ -27,7 +27,7 @@ const FRESH_WHERE = `e.released_at IS NOT NULL AND ($1::text[] IS NULL OR c.cont
   AND EXISTS (SELECT 1 FROM episodes other WHERE other.content_id = e.content_id AND other.id <> e.id)`;
 
 /** The latest released episodes across series, and what plays one episode. */
-export function episodeRoutes(app: FastifyInstance, deps: CatalogueApiDeps): void {
+export function episodeRoutes(app: FastifyInstance, deps: BrowseDeps): void {
   const api = app.withTypeProvider<ZodTypeProvider>();
   const { db } = deps;
 
@@ -42,7 +42,7 @@ export function episodeRoutes(app: FastifyInstance, deps: CatalogueApiDeps): voi
     const { page, pageSize, types } = request.body;
     const typeList = types?.length ? [...new Set(types)].sort() : null;
     // Counting reads every released episode: kept in the catalogue cache (a handful of type lists).
-    const counted = await deps.catalogueCache.json(`browse:fresh-total:${typeList?.join(',') ?? '*'}`, async () => {
+    const counted = await deps.browseCache.json(`fresh-total:${typeList?.join(',') ?? '*'}`, async () => {
       const [row] = await db.query<{ total: number }>(
         `SELECT count(*)::int AS total FROM episodes e JOIN contents c ON c.id = e.content_id WHERE ${FRESH_WHERE}`,
         [typeList],
@@ -82,11 +82,11 @@ export function episodeRoutes(app: FastifyInstance, deps: CatalogueApiDeps): voi
     },
   }, async (request, reply) => {
     const { id } = request.params;
-    return sendCachedAnswer(request, reply, deps.catalogueCache, `episode-resource:${id}`, () => loadEpisodeResource(deps, id), `episode ${id} not found`);
+    return sendCachedAnswer(request, reply, deps.browseCache, `episode-resource:${id}`, () => loadEpisodeResource(deps, id), `episode ${id} not found`);
   });
 }
 
-async function loadEpisodeResource({ db }: CatalogueApiDeps, id: number): Promise<EpisodeResource | null> {
+async function loadEpisodeResource({ db }: BrowseDeps, id: number): Promise<EpisodeResource | null> {
   const [episode] = await db.query<{
     id: number; content_id: number; title: string; episode_order: number; duration: number;
     season_id: number; season_order: number; has_media: boolean;

@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { cardPageSchema, listingBodySchema, type ListingBody } from '../../../src/api/browse-schema.ts';
 import type { ListingFilters, Paging } from '../../../src/api/catalogue-schema.ts';
 import type { ZodTypeProvider } from '../../http/schema-validation.ts';
-import type { CatalogueApiDeps } from '../catalogue-api-deps.ts';
+import type { BrowseDeps } from './browse-deps.ts';
 import { listContentPage } from './content-listing.ts';
 import { everyContent } from './content-scope.ts';
 
@@ -16,7 +16,7 @@ export const FILTERS_DESCRIPTION = 'Several values of one field are alternatives
   + 'Sort popular (default), rating, year, new or title; ties by id.';
 
 /** The whole catalogue as one filtered listing: POST /contents (v1) and POST /v2/contents. */
-export function listingRoutes(app: FastifyInstance, deps: CatalogueApiDeps): void {
+export function listingRoutes(app: FastifyInstance, deps: BrowseDeps): void {
   const api = app.withTypeProvider<ZodTypeProvider>();
   for (const url of ['/contents', '/v2/contents']) {
     api.post(url, {

@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { personContentsSchema, personPageSchema, personsBodySchema, personTypeSchema } from '../../../src/api/browse-schema.ts';
 import { idParamsSchema } from '../../http/request-schemas.ts';
 import type { ZodTypeProvider } from '../../http/schema-validation.ts';
-import type { CatalogueApiDeps } from '../catalogue-api-deps.ts';
+import type { BrowseDeps } from './browse-deps.ts';
 import { loadContentCards } from '../content-cards.ts';
 import { pageQuerySchema, slugParamsSchema } from './browse-requests.ts';
 import { found, sendCachedAnswer } from './cached-answer.ts';
@@ -32,9 +32,9 @@ const toPerson = (row: PersonRow) => ({
 const likeEscaped = (text: string) => text.replace(/[\\%_]/g, (char) => `\\${char}`);
 
 /** Person types, the people of one type (most credited first, searchable by name), a person's contents. */
-export function peopleRoutes(app: FastifyInstance, deps: CatalogueApiDeps): void {
+export function peopleRoutes(app: FastifyInstance, deps: BrowseDeps): void {
   const api = app.withTypeProvider<ZodTypeProvider>();
-  const { db, catalogueCache: cache } = deps;
+  const { db, browseCache: cache } = deps;
 
   api.get('/person-types', {
     schema: { summary: 'Kinds of credit (directors, actors, …) with how many people have each', response: { 200: z.array(personTypeSchema) } },

@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { mainRedirectSchema, menuItemSchema, redirectSchema, type MenuItem, type Redirect } from '../../../src/api/browse-schema.ts';
 import { requiredText } from '../../http/request-schemas.ts';
 import type { ZodTypeProvider } from '../../http/schema-validation.ts';
-import type { CatalogueApiDeps } from '../catalogue-api-deps.ts';
+import type { BrowseDeps } from './browse-deps.ts';
 import { sendCachedAnswer } from './cached-answer.ts';
 
 const redirectQuerySchema = z.strictObject({
@@ -18,9 +18,9 @@ interface RedirectRow {
 const toRedirect = (row: RedirectRow): Redirect => ({ fromPath: row.from_path, toPath: row.to_path, statusCode: row.status_code });
 
 /** The site's menu and its old addresses (redirects), as the catalogue site's front end asks for them. */
-export function siteNavigationRoutes(app: FastifyInstance, deps: CatalogueApiDeps): void {
+export function siteNavigationRoutes(app: FastifyInstance, deps: BrowseDeps): void {
   const api = app.withTypeProvider<ZodTypeProvider>();
-  const { db, catalogueCache: cache } = deps;
+  const { db, browseCache: cache } = deps;
 
   api.get('/menu', {
     schema: { summary: 'The site\'s menu: top-level items in order, each with its sub-items', response: { 200: z.array(menuItemSchema) } },

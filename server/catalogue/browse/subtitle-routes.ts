@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { subtitleLanguageSchema } from '../../../src/api/browse-schema.ts';
 import { idText } from '../../http/request-schemas.ts';
 import type { ZodTypeProvider } from '../../http/schema-validation.ts';
-import type { CatalogueApiDeps } from '../catalogue-api-deps.ts';
+import type { BrowseDeps } from './browse-deps.ts';
 import { sendCachedAnswer } from './cached-answer.ts';
 
 const subtitlesQuerySchema = z
@@ -16,7 +16,7 @@ const subtitlesQuerySchema = z
  * GET /subtitles: the subtitle languages of the catalogue, of one content, or of one episode,
  * each with its label (the one most of its tracks carry) and how many episodes have it.
  */
-export function subtitleRoutes(app: FastifyInstance, deps: CatalogueApiDeps): void {
+export function subtitleRoutes(app: FastifyInstance, deps: BrowseDeps): void {
   const api = app.withTypeProvider<ZodTypeProvider>();
   const { db } = deps;
 
@@ -32,7 +32,7 @@ export function subtitleRoutes(app: FastifyInstance, deps: CatalogueApiDeps): vo
     const episodeId = request.query['episode-id'] ?? null;
     const key = `subtitles:${contentId ?? '*'}:${episodeId ?? '*'}`;
     const notFound = contentId !== null ? `content ${contentId} not found` : `episode ${episodeId} not found`;
-    return sendCachedAnswer(request, reply, deps.catalogueCache, key, async () => {
+    return sendCachedAnswer(request, reply, deps.browseCache, key, async () => {
       if (contentId !== null && (await db.query('SELECT 1 FROM contents WHERE id = $1', [contentId])).length === 0) return null;
       if (episodeId !== null && (await db.query('SELECT 1 FROM episodes WHERE id = $1', [episodeId])).length === 0) return null;
       const rows = await db.query<{ language: string; label: string; episodes_count: number }>(

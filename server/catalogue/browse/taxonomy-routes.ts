@@ -11,7 +11,7 @@ import {
 } from '../../../src/api/browse-schema.ts';
 import { idParamsSchema } from '../../http/request-schemas.ts';
 import type { ZodTypeProvider } from '../../http/schema-validation.ts';
-import type { CatalogueApiDeps } from '../catalogue-api-deps.ts';
+import type { BrowseDeps } from './browse-deps.ts';
 import { pageQuerySchema } from './browse-requests.ts';
 import { sendCachedAnswer } from './cached-answer.ts';
 import { listContentPage } from './content-listing.ts';
@@ -23,9 +23,9 @@ const toCounted = <Row extends { contents_count: number }>({ contents_count, ...
  * narrowed by content types), languages, tags (one with its contents), voice authors. Subtitle
  * languages are in subtitle-routes.ts.
  */
-export function taxonomyRoutes(app: FastifyInstance, deps: CatalogueApiDeps): void {
+export function taxonomyRoutes(app: FastifyInstance, deps: BrowseDeps): void {
   const api = app.withTypeProvider<ZodTypeProvider>();
-  const { db, catalogueCache: cache } = deps;
+  const { db, browseCache: cache } = deps;
 
   api.get('/genres', {
     schema: { summary: 'Genres in the site\'s order, with their counts', response: { 200: z.array(genreSchema) } },

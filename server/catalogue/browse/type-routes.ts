@@ -11,7 +11,7 @@ import {
 import type { Queryable } from '../../db/database.ts';
 import { idParamsSchema } from '../../http/request-schemas.ts';
 import type { ZodTypeProvider } from '../../http/schema-validation.ts';
-import type { CatalogueApiDeps } from '../catalogue-api-deps.ts';
+import type { BrowseDeps } from './browse-deps.ts';
 import { found, sendCachedAnswer } from './cached-answer.ts';
 import { CategoryRepository } from './category-repository.ts';
 import { listContentPage } from './content-listing.ts';
@@ -33,7 +33,7 @@ export async function loadContentTypes(db: Queryable): Promise<ContentTypeInfo[]
  * with filters (the query string's sort and order win over the body's), and filter-v2 with the
  * filter panel's counts beside the page.
  */
-export function typeRoutes(app: FastifyInstance, deps: CatalogueApiDeps): void {
+export function typeRoutes(app: FastifyInstance, deps: BrowseDeps): void {
   const api = app.withTypeProvider<ZodTypeProvider>();
   const { db } = deps;
   const categories = new CategoryRepository(db);
@@ -46,20 +46,20 @@ export function typeRoutes(app: FastifyInstance, deps: CatalogueApiDeps): void {
 
   api.get('/types', {
     schema: { summary: 'Content types (films, series, cartoons) with their counts', response: { 200: z.array(contentTypeSchema) } },
-  }, async (request, reply) => sendCachedAnswer(request, reply, deps.catalogueCache, 'types', () => loadContentTypes(db)));
+  }, async (request, reply) => sendCachedAnswer(request, reply, deps.browseCache, 'types', () => loadContentTypes(db)));
 
   api.get('/types/:id', {
     schema: { summary: 'A content type', params: idParamsSchema, response: { 200: contentTypeSchema }, errors: [404] },
   }, async (request, reply) => {
     const { id } = request.params;
-    return sendCachedAnswer(request, reply, deps.catalogueCache, `type:${id}`, () => typeWhere((type) => type.id === id, `${id}`));
+    return sendCachedAnswer(request, reply, deps.browseCache, `type:${id}`, () => typeWhere((type) => type.id === id, `${id}`));
   });
 
   api.get('/types/by-slug/:slug', {
     schema: { summary: 'A content type by its slug', params: slugParamsSchema, response: { 200: contentTypeSchema }, errors: [404] },
   }, async (request, reply) => {
     const { slug } = request.params;
-    return sendCachedAnswer(request, reply, deps.catalogueCache, `type-slug:${slug}`, () => typeWhere((type) => type.slug === slug, slug));
+    return sendCachedAnswer(request, reply, deps.browseCache, `type-slug:${slug}`, () => typeWhere((type) => type.slug === slug, slug));
   });
 
   api.post('/types/:id/categories/:slug/contents', {
