@@ -1,6 +1,6 @@
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply } from 'fastify';
 import { z } from 'zod';
 import type { Queryable } from '../db/database.ts';
 import { HttpError } from '../http/http-error.ts';
@@ -28,7 +28,11 @@ const CACHE_CONTROL = 'public, max-age=86400';
 export async function proxyRoutes(app: FastifyInstance, options: { db: Queryable; mediaDir: string }): Promise<void> {
   const root = path.join(options.mediaDir, PROGRESSIVE_DIR);
   // Only for reply.sendFile in this scope; the files are reached through the route below, never by their own path.
-  await app.register(fastifyStatic, { root, serve: false, acceptRanges: true, cacheControl: false, index: false });
+  await app.register(fastifyStatic, {
+    root, serve: false, acceptRanges: true, cacheControl: false, index: false,
+    // Called only when the file is sent (200, 206, 304): a 416 or 404 is not kept by caches.
+    setHeaders: (reply: FastifyReply) => void reply.header('cache-control', CACHE_CONTROL),
+  });
   app.withTypeProvider<ZodTypeProvider>().get('/proxy/:episodeId/:height/index.mp4', {
     schema: {
       summary: 'An episode as a progressive MP4 (for clients without HLS); byte ranges',
@@ -43,7 +47,6 @@ export async function proxyRoutes(app: FastifyInstance, options: { db: Queryable
     if (mediaDir === undefined) throw new HttpError(404, `episode ${episodeId} not found, or it has no media`);
     const file = await progressiveFile(options.mediaDir, mediaDir, height);
     if (file === undefined) throw new HttpError(404, `episode ${episodeId} has no ${height}p progressive MP4`);
-    void reply.header('cache-control', CACHE_CONTROL).type('video/mp4');
-    return reply.sendFile(file);
+    return reply.type('video/mp4').sendFile(file);
   });
 }

@@ -49,6 +49,8 @@ describe('GET /catalog-api/proxy/{episode}/{height}/index.mp4', () => {
     const beyond = await t.app.inject({ url: proxy(episode.id), headers: { range: `bytes=${whole.length + 10}-` } });
     expect(beyond.statusCode).toBe(416);
     expect(beyond.headers['content-range']).toBe(`bytes */${whole.length}`);
+    expect(beyond.headers['cache-control'] ?? '').not.toMatch(/max-age/);
+    expect(partial.headers['cache-control']).toBe('public, max-age=86400');
   });
 
   it('carries validators: the same ETag again is a 304', async () => {
