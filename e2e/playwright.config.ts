@@ -55,6 +55,7 @@ export default defineConfig({
       // Every test's page comes from 127.0.0.1: one client to the collector's and the beacons' per-client limits.
       COLLECT_RATE_LIMIT: '0',
       TRACKING_RATE_LIMIT: '0',
+      ABUSE_RATE_LIMIT: '0',
       AUTH_RATE_LIMIT: '0',
       // One-minute access tokens: the refresh before a player's calls can be seen in a test.
       AUTH_ACCESS_TOKEN_MINUTES: '1',

@@ -86,7 +86,8 @@ function tagOf(url: string): string {
   if (url.startsWith('/authenticator')) return 'accounts';
   if (url.startsWith('/admin')) return 'admin';
   if (url.startsWith('/catalog-api/media')) return 'media';
-  if (/^\/catalog-api\/(ad|vast|ads)/.test(url)) return 'ads';
+  if (/^\/catalog-api\/(ad-list\.json|vast\.xml|ads\/)/.test(url)) return 'ads';
+  if (/^\/catalog-api\/(admin|caches|debug)(\/|$)/.test(url)) return 'admin';
   if (url.startsWith('/catalog-api')) return 'catalogue';
   if (url === '/collect') return 'analytics';
   if (url === '/error-tunnel') return 'errors';

@@ -28,6 +28,7 @@ export function testConfig(overrides: ConfigOverrides = {}): ServerConfig {
     mediaDir: MEDIA_DIR,
     // The suites fire beacons as fast as they like; rate-limits.test.ts sets a limit to see the 429.
     trackingRateLimit: 0,
+    abuseRateLimit: 0,
     ...rest,
     widget: { ...base.widget, ...widget },
   };
