@@ -6,7 +6,7 @@
  * pages would read them. Lists share the card and page shapes of catalogue-schema.ts.
  */
 import { z } from 'zod';
-import { CONTENT_TYPE_SLUGS, contentCardSchema, listingFiltersSchema, pageSchema, pagingSchema } from './catalogue-schema.ts';
+import { CONTENT_TYPE_SLUGS, contentCardSchema, LISTING_SORTS, listingFiltersSchema, pageSchema, pagingSchema } from './catalogue-schema.ts';
 import { episodeVariantSchema, manifestSubtitleSchema } from './schema.ts';
 
 const id = z.number().int();
@@ -131,7 +131,7 @@ export const categoryFiltersSchema = z.strictObject({
   tags: z.array(option),
   years: rangeSchema,
   rating: rangeSchema,
-  sorts: z.array(z.string()),
+  sorts: z.array(z.enum(LISTING_SORTS)),
 });
 /** GET /v2/categories/filters/{id}: the same options with their counts. */
 export const categoryFiltersV2Schema = z.strictObject({
@@ -139,7 +139,7 @@ export const categoryFiltersV2Schema = z.strictObject({
   total: count,
   facets: facetsSchema,
   years: rangeSchema,
-  sorts: z.array(z.string()),
+  sorts: z.array(z.enum(LISTING_SORTS)),
 });
 
 // ---- Taxonomies -----------------------------------------------------------------------------
