@@ -7,11 +7,13 @@ import type { Database } from '../../db/database.ts';
  */
 const NOISE_WORDS = 'фильм фильмы кино кинофильм сериал сериалы мультфильм мультфильмы мультик мультики смотреть онлайн бесплатно бесплатный качестве hd';
 /**
- * pg_trgm's similarity floor for lexicon candidates, for this statement only: its default 0.3
- * misses one typo in a short stem ('лубв' and 'любв' share 0.25) and two in a long one
- * ('торкавск' and 'тарковск', 0.2). Levenshtein then decides.
+ * pg_trgm's similarity floor for lexicon candidates, for this statement only. Its default 0.3
+ * misses one typo in a short stem ('лубв' and 'любв' share 0.25); lower still, a four-letter
+ * stem would fetch every entry sharing a single trigram with it (all words starting with its
+ * letter) and the look-up grows with the lexicon. Levenshtein then decides. The price: two typos
+ * close together in a long word ('торкавск' for 'тарковск', 0.2) are not forgiven.
  */
-const CANDIDATE_SIMILARITY = '0.2';
+const CANDIDATE_SIMILARITY = '0.25';
 /** A longer query is cut here: each word costs a lexicon look-up. */
 const MAX_QUERY_WORDS = 12;
 /** Close lexicon entries kept per word, nearest first. */
@@ -69,8 +71,11 @@ const ANALYSE_QUERY = `
   )
   SELECT a.lexeme, a.position, a.known,
     a.lexeme = ANY (tsvector_to_array(to_tsvector('russian', $2))) AS noise,
-    length(a.lexeme) >= ${MIN_PREFIX_LENGTH} AND EXISTS (
-      SELECT 1 FROM search_lexicon l WHERE l.lexeme LIKE replace(replace(replace(a.lexeme, '\\', '\\\\'), '%', '\\%'), '_', '\\_') || '_%'
+    -- Only the last word may be unfinished. Asked of the documents' own index, which reads a
+    -- prefix as one range of its keys.
+    a.position = (SELECT max(position) FROM words) AND length(a.lexeme) >= ${MIN_PREFIX_LENGTH} AND EXISTS (
+      SELECT 1 FROM content_search s
+      WHERE s.document @@ ('''' || replace(replace(a.lexeme, '\\', '\\\\'), '''', '''''') || ''':*')::tsquery
     ) AS prefixed,
     ARRAY(
       SELECT l.lexeme FROM search_lexicon l
@@ -87,17 +92,14 @@ const ANALYSE_QUERY = `
 export async function analyseQuery(db: Database, query: string): Promise<QueryWord[]> {
   const rows = await db.transaction(async (tx) => {
     await tx.query("SELECT set_config('pg_trgm.similarity_threshold', $1, true)", [CANDIDATE_SIMILARITY]);
+    // The planner prices a trigram comparison like an equality and reads a small lexicon
+    // through, computing the trigrams of every entry for every word; the trigram index reads a
+    // few hundred entries whatever the lexicon's size. Both settings end with the transaction.
+    await tx.query("SELECT set_config('enable_seqscan', 'off', true)");
     return tx.query<WordRow>(ANALYSE_QUERY, [query, NOISE_WORDS]);
   });
   const meaningful = rows.some((row) => !row.noise) ? rows.filter((row) => !row.noise) : rows;
-  const last = rows.at(-1);
-  return meaningful.map((row) => ({
-    lexeme: row.lexeme,
-    known: row.known,
-    near: row.near,
-    // Only the query's last word may be still being typed.
-    prefix: row === last && row.prefixed,
-  }));
+  return meaningful.map((row) => ({ lexeme: row.lexeme, known: row.known, near: row.near, prefix: row.prefixed }));
 }
 
 /**
