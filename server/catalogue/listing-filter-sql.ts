@@ -51,5 +51,6 @@ const SORT_COLUMNS: Record<ListingSort, { column: string; defaultOrder: 'asc' | 
 export function listingOrderSql(sort: ListingSort = 'popular', order?: 'asc' | 'desc'): string {
   const { column, defaultOrder } = SORT_COLUMNS[sort];
   const direction = (order ?? defaultOrder).toUpperCase();
-  return `ORDER BY ${column} ${direction} NULLS LAST, c.id ${direction}`;
+  // Ties by id ascending whatever the direction: (popularity DESC, id) is an index, and pages stay stable.
+  return `ORDER BY ${column} ${direction} NULLS LAST, c.id`;
 }

@@ -10,7 +10,9 @@ import type { ZodTypeProvider } from '../http/schema-validation.ts';
 import { SECURITY } from '../openapi/route-docs.ts';
 import type { ReviewsRepository } from './reviews-repository.ts';
 
-const reviewParamsSchema = z.strictObject({ contentId: idText, reviewId: idText });
+// `id`, not the spec's `contentId`: the router shares one parameter per path position, and
+// POST /v2/contents/{id}/reviews names it `id`.
+const reviewParamsSchema = z.strictObject({ id: idText, reviewId: idText });
 /** Reviews are short texts: a body past this is not a review. */
 const REVIEW_BODY_LIMIT_BYTES = 64 * 1024;
 
@@ -42,11 +44,11 @@ export function reviewRoutes(app: FastifyInstance, reviews: ReviewsRepository): 
     },
   }, async (request, reply) => reply.status(201).send(await reviews.create(callerOf(request).userId, request.params.id, request.body)));
 
-  api.get('/v2/contents/:contentId/reviews/:reviewId', {
+  api.get('/v2/contents/:id/reviews/:reviewId', {
     schema: { summary: 'One review of a content', params: reviewParamsSchema, response: { 200: reviewSchema }, errors: [404] },
-  }, async (request): Promise<Review> => reviews.find(request.params.contentId, request.params.reviewId));
+  }, async (request): Promise<Review> => reviews.find(request.params.id, request.params.reviewId));
 
-  api.put('/v2/contents/:contentId/reviews/:reviewId', {
+  api.put('/v2/contents/:id/reviews/:reviewId', {
     ...viewer,
     bodyLimit: REVIEW_BODY_LIMIT_BYTES,
     schema: {
@@ -54,30 +56,30 @@ export function reviewRoutes(app: FastifyInstance, reviews: ReviewsRepository): 
       params: reviewParamsSchema, body: reviewBodySchema, response: { 200: reviewSchema }, errors: [401, 403, 404],
     },
   }, async (request): Promise<Review> => {
-    const { contentId, reviewId } = request.params;
+    const { id: contentId, reviewId } = request.params;
     return reviews.update(callerOf(request), contentId, reviewId, request.body);
   });
 
-  api.delete('/v2/contents/:contentId/reviews/:reviewId', {
+  api.delete('/v2/contents/:id/reviews/:reviewId', {
     ...viewer,
     schema: {
       summary: 'Delete one\'s own review (an administrator: any review)', security,
       params: reviewParamsSchema, response: { 200: reviewDeletedSchema }, errors: [401, 403, 404],
     },
   }, async (request) => {
-    const { contentId, reviewId } = request.params;
+    const { id: contentId, reviewId } = request.params;
     await reviews.remove(callerOf(request), contentId, reviewId);
     return { id: reviewId, deleted: true as const };
   });
 
-  api.post('/v2/contents/:contentId/reviews/:reviewId/vote', {
+  api.post('/v2/contents/:id/reviews/:reviewId/vote', {
     ...viewer,
     schema: {
       summary: 'Vote a review helpful (1) or not (-1), once; not one\'s own', security,
       params: reviewParamsSchema, body: reviewVoteBodySchema, response: { 200: reviewSchema }, errors: [401, 403, 404, 409],
     },
   }, async (request): Promise<Review> => {
-    const { contentId, reviewId } = request.params;
+    const { id: contentId, reviewId } = request.params;
     return reviews.vote(callerOf(request).userId, contentId, reviewId, request.body.value);
   });
 }
