@@ -15,8 +15,7 @@ const contentTypeSlug = z.enum(CONTENT_TYPE_SLUGS);
 
 // ---- Request bodies -------------------------------------------------------------------------
 
-/** Paging only (v1 listings); an absent body reads the first page. */
-export const pagingBodySchema = z.strictObject(pagingSchema.shape).prefault({});
+export { pagingBodySchema } from './catalogue-schema.ts';
 
 /** Paging and listing filters (POST /contents, POST /v2/contents, the v2 category listings). */
 export const listingBodySchema = z.strictObject({ ...pagingSchema.shape, ...listingFiltersSchema.shape }).prefault({});

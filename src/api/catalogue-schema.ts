@@ -33,6 +33,9 @@ export const pagingSchema = z.object({
 });
 export type Paging = z.infer<typeof pagingSchema>;
 
+/** A request body that only pages (a listing, favourites, history); an absent body reads page 1. */
+export const pagingBodySchema = z.strictObject(pagingSchema.shape).prefault({});
+
 /** One page of a list and how many there are in all. */
 export function pageSchema<Item extends z.ZodType>(item: Item) {
   return z.strictObject({

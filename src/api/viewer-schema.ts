@@ -57,8 +57,7 @@ export type CompletedMark = z.infer<typeof completedMarkSchema>;
 
 // ---- Favourites and history ----
 
-/** A page to read; an absent body reads the first one. */
-export const pagingBodySchema = z.strictObject(pagingSchema.shape).prefault({});
+export { pagingBodySchema } from './catalogue-schema.ts';
 
 /** POST and DELETE /contents/favorites/{id}. */
 export const favouriteMarkSchema = z.strictObject({ contentId: z.number().int(), isFavorite: z.boolean() });
