@@ -1,6 +1,6 @@
 import type { ListingFilters, Paging } from '../../../src/api/catalogue-schema.ts';
 import type { SearchHit, SearchPage } from '../../../src/api/search-schema.ts';
-import type { Database } from '../../db/database.ts';
+import type { Queryable } from '../../db/database.ts';
 import { loadContentCards } from '../content-cards.ts';
 import { loadHighlights } from './search-headlines.ts';
 import { findContentIds } from './search-query.ts';
@@ -17,7 +17,7 @@ export interface ContentSearch extends Paging {
  * the query's words are stemmed and widened to near lexemes (search-terms.ts), the documents
  * ranked (search-query.ts), then the page's cards and highlights loaded.
  */
-export async function searchContents(db: Database, search: ContentSearch): Promise<SearchPage> {
+export async function searchContents(db: Queryable, search: ContentSearch): Promise<SearchPage> {
   const words = await analyseQuery(db, search.query);
   const terms = buildSearchTerms(words);
   const paging = { page: search.page, pageSize: search.pageSize };

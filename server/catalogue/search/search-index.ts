@@ -2,8 +2,14 @@ import type { Database, Queryable } from '../../db/database.ts';
 
 /** Serialises rebuilds: two processes starting on one PostgreSQL database would collide on the keys. */
 const REBUILD_LOCK = 8009;
-/** Longer lexemes are URLs and noise, and levenshtein() refuses strings past 255 characters. */
+/** Longer lexemes are URLs and noise. */
 const MAX_LEXICON_LEXEME_LENGTH = 40;
+/**
+ * Lexemes a query word may be one typo away from (search-terms.ts forgives none in a stem of
+ * three letters or fewer, nor past this length, so nothing shorter or longer can be near one).
+ */
+export const MIN_FUZZY_LEXEME_LENGTH = 3;
+export const MAX_FUZZY_LEXEME_LENGTH = 25;
 
 /**
  * The search document of every content (migration 009). People's names are joined into one
@@ -34,6 +40,20 @@ const FILL_LEXICON = `
   SELECT word, ndoc FROM ts_stat('SELECT document FROM content_search')
   WHERE length(word) <= ${MAX_LEXICON_LEXEME_LENGTH}`;
 
+/** Each lexeme of a length typos are forgiven in, and its one-letter deletions (migration 009). */
+const FILL_VARIANTS = `
+  INSERT INTO search_lexicon_variants (variant, lexeme)
+  SELECT forms.variant, l.lexeme
+  FROM search_lexicon l
+  CROSS JOIN LATERAL (
+    SELECT l.lexeme AS variant
+    UNION
+    SELECT overlay(l.lexeme PLACING '' FROM i FOR 1) FROM generate_series(1, length(l.lexeme)) AS i
+  ) forms
+  WHERE length(l.lexeme) BETWEEN ${MIN_FUZZY_LEXEME_LENGTH} AND ${MAX_FUZZY_LEXEME_LENGTH}
+  -- In key order: the B-tree grows at its right edge instead of splitting pages all over.
+  ORDER BY 1, 2`;
+
 /**
  * Rebuilds the search documents and the lexicon from the catalogue, in one transaction (a search
  * running meanwhile sees the old index). Call it after writing contents or people; the seeders
@@ -49,11 +69,12 @@ export async function rebuildSearchIndex(db: Database): Promise<void> {
 async function fillSearchIndex(tx: Queryable): Promise<void> {
   // TRUNCATE, not DELETE: fresh files instead of a table of dead rows, which PGlite (no
   // autovacuum) would carry from one rebuild to the next.
-  await tx.query('TRUNCATE content_search, search_lexicon');
+  await tx.query('TRUNCATE content_search, search_lexicon, search_lexicon_variants');
   await tx.query(FILL_DOCUMENTS);
   await tx.query(FILL_LEXICON);
+  await tx.query(FILL_VARIANTS);
   // Fresh statistics, or the planner guesses and may pass the indexes by.
-  await tx.query('ANALYZE content_search, search_lexicon');
+  await tx.query('ANALYZE content_search, search_lexicon, search_lexicon_variants');
 }
 
 /**

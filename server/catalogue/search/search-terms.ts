@@ -1,4 +1,5 @@
-import type { Database } from '../../db/database.ts';
+import type { Queryable } from '../../db/database.ts';
+import { MAX_FUZZY_LEXEME_LENGTH } from './search-index.ts';
 
 /**
  * Words people add to a catalogue query that say nothing about which content they want
@@ -6,14 +7,6 @@ import type { Database } from '../../db/database.ts';
  * query must match; a query made only of them is searched as it is.
  */
 const NOISE_WORDS = 'фильм фильмы кино кинофильм сериал сериалы мультфильм мультфильмы мультик мультики смотреть онлайн бесплатно бесплатный качестве hd';
-/**
- * pg_trgm's similarity floor for lexicon candidates, for this statement only. Its default 0.3
- * misses one typo in a short stem ('лубв' and 'любв' share 0.25); lower still, a four-letter
- * stem would fetch every entry sharing a single trigram with it (all words starting with its
- * letter) and the look-up grows with the lexicon. Levenshtein then decides. The price: two typos
- * close together in a long word ('торкавск' for 'тарковск', 0.2) are not forgiven.
- */
-const CANDIDATE_SIMILARITY = '0.25';
 /** A longer query is cut here: each word costs a lexicon look-up. */
 const MAX_QUERY_WORDS = 12;
 /** Close lexicon entries kept per word, nearest first. */
@@ -51,8 +44,8 @@ interface WordRow {
 
 /**
  * The query's words as the 'russian' configuration stems them (stop words gone), in order, each
- * with the lexicon entries near it: trigram candidates from the index, kept when levenshtein
- * allows (maxTypos). One statement; the CASE keeps levenshtein away from strings it refuses.
+ * with the lexicon entries near it: those sharing a one-letter deletion with it
+ * (search_lexicon_variants), kept when levenshtein allows the word's typos. One statement.
  */
 const ANALYSE_QUERY = `
   WITH words AS (
@@ -61,11 +54,12 @@ const ANALYSE_QUERY = `
     ORDER BY w.positions[1]
     LIMIT ${MAX_QUERY_WORDS}
   ), allowed AS (
-    -- Typos allowed in a stem: none in short ones or numbers (too many neighbours), one, then
-    -- two. A word some document has is spelt right: only its other forms are near ('любв' and
-    -- 'любов' are one apart), so one.
+    -- Typos allowed in a stem: none in short ones, very long ones or numbers (too many
+    -- neighbours, or none), one, then two as far as a shared deletion reaches (two letters
+    -- swapped, one added and another dropped). A word some document has is spelt right: only
+    -- its other forms are near ('любв' and 'любов' are one apart), so one.
     SELECT words.*, known.lexeme IS NOT NULL AS known,
-      CASE WHEN length(words.lexeme) <= 3 OR words.lexeme ~ '[0-9]' THEN 0
+      CASE WHEN length(words.lexeme) <= 3 OR length(words.lexeme) >= ${MAX_FUZZY_LEXEME_LENGTH} OR words.lexeme ~ '[0-9]' THEN 0
            WHEN length(words.lexeme) <= 5 OR known.lexeme IS NOT NULL THEN 1 ELSE 2 END AS typos
     FROM words LEFT JOIN search_lexicon known ON known.lexeme = words.lexeme
   )
@@ -78,26 +72,21 @@ const ANALYSE_QUERY = `
       WHERE s.document @@ ('''' || replace(replace(a.lexeme, '\\', '\\\\'), '''', '''''') || ''':*')::tsquery
     ) AS prefixed,
     ARRAY(
-      SELECT l.lexeme FROM search_lexicon l
-      WHERE a.typos > 0 AND l.lexeme % a.lexeme AND l.lexeme <> a.lexeme
-        AND CASE WHEN abs(length(l.lexeme) - length(a.lexeme)) <= a.typos
-                 THEN levenshtein_less_equal(l.lexeme, a.lexeme, a.typos) <= a.typos ELSE false END
-      ORDER BY levenshtein_less_equal(l.lexeme, a.lexeme, a.typos), l.documents DESC, l.lexeme
+      SELECT v.lexeme FROM search_lexicon_variants v JOIN search_lexicon l ON l.lexeme = v.lexeme
+      WHERE a.typos > 0 AND v.lexeme <> a.lexeme
+        AND v.variant IN (SELECT a.lexeme UNION ALL
+          SELECT overlay(a.lexeme PLACING '' FROM i FOR 1) FROM generate_series(1, length(a.lexeme)) AS i)
+        AND levenshtein_less_equal(v.lexeme, a.lexeme, a.typos) <= a.typos
+      GROUP BY v.lexeme, l.documents
+      ORDER BY levenshtein_less_equal(v.lexeme, a.lexeme, a.typos), l.documents DESC, v.lexeme
       LIMIT ${MAX_EXPANSIONS}
     ) AS near
   FROM allowed a
   ORDER BY a.position`;
 
 /** Reads the query's words and their near lexemes from the database (see ANALYSE_QUERY). */
-export async function analyseQuery(db: Database, query: string): Promise<QueryWord[]> {
-  const rows = await db.transaction(async (tx) => {
-    await tx.query("SELECT set_config('pg_trgm.similarity_threshold', $1, true)", [CANDIDATE_SIMILARITY]);
-    // The planner prices a trigram comparison like an equality and reads a small lexicon
-    // through, computing the trigrams of every entry for every word; the trigram index reads a
-    // few hundred entries whatever the lexicon's size. Both settings end with the transaction.
-    await tx.query("SELECT set_config('enable_seqscan', 'off', true)");
-    return tx.query<WordRow>(ANALYSE_QUERY, [query, NOISE_WORDS]);
-  });
+export async function analyseQuery(db: Queryable, query: string): Promise<QueryWord[]> {
+  const rows = await db.query<WordRow>(ANALYSE_QUERY, [query, NOISE_WORDS]);
   const meaningful = rows.some((row) => !row.noise) ? rows.filter((row) => !row.noise) : rows;
   return meaningful.map((row) => ({ lexeme: row.lexeme, known: row.known, near: row.near, prefix: row.prefixed }));
 }

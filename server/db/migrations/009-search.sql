@@ -26,4 +26,14 @@ CREATE TABLE search_lexicon (
   lexeme    text PRIMARY KEY,
   documents integer NOT NULL
 );
-CREATE INDEX search_lexicon_trgm_idx ON search_lexicon USING gin (lexeme gin_trgm_ops);
+
+-- Each lexeme and its forms with one letter deleted ('москв': 'москв', 'оскв', 'мскв', …). Two
+-- words one edit apart (a letter replaced, added, dropped, or two swapped) share a form, so the
+-- near lexemes of a query word are a few B-tree look-ups of its own forms; levenshtein then
+-- decides. (A trigram index answers the same question but reads long posting lists for a short
+-- word, tens of milliseconds on PGlite.)
+CREATE TABLE search_lexicon_variants (
+  variant text NOT NULL,
+  lexeme  text NOT NULL,
+  PRIMARY KEY (variant, lexeme)
+);
