@@ -32,12 +32,12 @@ const GENRES = [
  * A migrated database with only `contents` in it (no demo seed, so every ranking the tests
  * assert is decided by these rows alone), its search index built, and the app on top.
  */
-export async function startSearchApp(contents: readonly SearchFixtureContent[]): Promise<TestApp> {
+export async function startSearchApp(contents: readonly SearchFixtureContent[], { buildIndex = true } = {}): Promise<TestApp> {
   const db = await openEmptyTestDatabase();
   try {
     await migrate(db);
     await insertContents(db, contents);
-    await rebuildSearchIndex(db);
+    if (buildIndex) await rebuildSearchIndex(db);
     const t = await startTestApp({}, db);
     return { ...t, close: async () => { await t.close(); await db.close(); } };
   } catch (error) {
@@ -46,9 +46,9 @@ export async function startSearchApp(contents: readonly SearchFixtureContent[]):
   }
 }
 
-async function insertContents(db: Database, contents: readonly SearchFixtureContent[]): Promise<void> {
+export async function insertContents(db: Database, contents: readonly SearchFixtureContent[]): Promise<void> {
   for (const genre of GENRES) {
-    await db.query('INSERT INTO genres (id, slug, title, position) VALUES ($1, $2, $3, $1)', [genre.id, genre.slug, genre.title]);
+    await db.query('INSERT INTO genres (id, slug, title, position) VALUES ($1, $2, $3, $1) ON CONFLICT DO NOTHING', [genre.id, genre.slug, genre.title]);
   }
   const personIds = new Map<string, number>();
   for (const content of contents) {

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { coversCatalogue } from './catalogue-coverage.ts';
-import { FILTERED_SEARCH, postSearch, search, SEARCH, startSearchApp, titlesFor, type SearchFixtureContent } from './catalogue-search-fixture.ts';
+import { rebuildSearchIndex } from '../../server/catalogue/search/search-index.ts';
+import { FILTERED_SEARCH, insertContents, postSearch, search, SEARCH, startSearchApp, titlesFor, type SearchFixtureContent } from './catalogue-search-fixture.ts';
 import { expectApiError, type TestApp } from './helpers.ts';
 
 // The search's paging, its filters, and what it does with bad or odd input: a 400 that says
@@ -164,5 +165,23 @@ describe('odd queries answer, never fail', () => {
     expect(hit?.highlight.title.map((segment) => segment.text).join('')).toBe('Разметка <b>жирным</b> & "кавычки"');
     expect(hit?.highlight.title.filter((segment) => segment.match).map((segment) => segment.text)).toEqual(['жирным']);
     expect(hit?.highlight.snippet.map((segment) => segment.text).join('')).toContain('<script>alert(1)</script>');
+  });
+});
+
+describe('the search index', () => {
+  it('is built when the server starts on a catalogue that has none', async () => {
+    const fresh = await startSearchApp([{ id: 1001, title: 'Москва слезам не верит' }], { buildIndex: false });
+    try {
+      expect(await titlesFor(fresh, 'москва')).toEqual(['Москва слезам не верит']);
+    } finally {
+      await fresh.close();
+    }
+  });
+
+  it('finds a content added to the catalogue once the index is rebuilt', async () => {
+    expect(await titlesFor(t, 'звездолёт')).toEqual([]);
+    await insertContents(t.db, [{ id: 1200, title: 'Звездолёт', year: 2024 }]);
+    await rebuildSearchIndex(t.db);
+    expect(await titlesFor(t, 'звездолёт')).toEqual(['Звездолёт']);
   });
 });

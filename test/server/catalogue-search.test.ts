@@ -70,6 +70,9 @@ describe('typos', () => {
     ['салярис', 'Солярис'],
     ['сталкир', 'Сталкер'],
     ['тарковкий', 'Сталкер'],
+    // Two letters swapped: two edits, forgiven in a long word.
+    ['сатлкер', 'Сталкер'],
+    ['меншьов', 'Москва слезам не верит'],
   ])('%s finds %s', async (query, title) => {
     expect(await titlesFor(t, query)).toContain(title);
   });
