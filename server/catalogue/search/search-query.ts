@@ -12,10 +12,11 @@ const RANK_WEIGHTS = '{0.1, 0.2, 0.6, 1.0}';
 /** What a match only in the description (ts_rank_cd of the heading is 0) still scores. */
 const DESCRIPTION_SCORE = 0.05;
 /**
- * The fallback for a query with no word the full-text search can use (only stop words: 'Оно',
- * 'Я и ты'): the query is most of a word of a title (pg_trgm's word similarity). Not tried when
- * the words are simply not found: the lexicon has already forgiven every typo worth forgiving,
- * and scanning titles for nothing is the slowest search there is.
+ * The fallback serves a query with no word the full-text search can use (only stop words: 'Оно',
+ * 'Я и ты'): the query is most of a word of a title (pg_trgm's word similarity). It is not tried
+ * when the words are simply not found (the lexicon has already forgiven the typos worth
+ * forgiving, and scanning titles for nothing is the slowest search there is), nor for a query
+ * shorter than this, which would be 'most of' far too many titles.
  */
 const MIN_FALLBACK_LENGTH = 3;
 
