@@ -20,6 +20,8 @@ const CONTENTS: SearchFixtureContent[] = [
   { id: 1007, title: 'Любовь', description: 'Пожилая пара переживает болезнь.', year: 2012, popularity: 1 },
   // A title made only of Russian stop words: the full-text search has nothing to match it with.
   { id: 1008, title: 'Оно', originalTitle: 'It', description: 'Клоун из канализации пугает детей маленького городка.', year: 2017, popularity: 60 },
+  // Has the catalogue words 'фильм' and 'сериал': a query's 'фильмы' must not narrow to it.
+  { id: 1010, title: 'Кинопробы', description: 'Документальный фильм о том, как снимали сериал.', year: 2005, popularity: 5 },
   { id: 1009, title: 'Брат', description: 'Демобилизованный солдат приезжает в Петербург к старшему брату. Москва далеко, а в Петербурге свои законы.', year: 1997, popularity: 70, people: ['Алексей Балабанов', 'Сергей Бодров'] },
 ];
 
@@ -34,7 +36,7 @@ function matchedWords(hit: SearchHit, part: 'title' | 'snippet'): string[] {
 }
 
 describe('word forms', () => {
-  it("finds 'Любовь' for 'фильмы о любви' (a different stem, and 'фильмы' is no content's word)", async () => {
+  it("finds 'Любовь' for 'фильмы о любви' (a different stem, and 'фильмы' only says what it is)", async () => {
     const titles = await titlesFor(t, 'фильмы о любви');
     expect(titles).toEqual(expect.arrayContaining(['Любовь', 'Любовь и голуби', 'О любви', 'Служебный роман']));
     expect(titles).not.toContain('Сталкер');
@@ -48,6 +50,15 @@ describe('word forms', () => {
     ['братья', 'Брат'],
   ])('%s finds %s', async (query, title) => {
     expect(await titlesFor(t, query)).toContain(title);
+  });
+
+  it('ignores catalogue words when others remain', async () => {
+    expect(await titlesFor(t, 'Сталкер фильм смотреть онлайн')).toEqual(['Сталкер']);
+    expect(await titlesFor(t, 'сериал')).toEqual(['Кинопробы']);
+  });
+
+  it('matches a year', async () => {
+    expect(await titlesFor(t, 'москва 1979')).toEqual(['Москва слезам не верит']);
   });
 
   it('needs every word of the query', async () => {
