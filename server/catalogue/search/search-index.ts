@@ -80,13 +80,17 @@ async function fillSearchIndex(tx: Queryable): Promise<void> {
 /**
  * Rebuilds the index when it is missing contents, e.g. a database seeded before migration 009
  * existed: checked once when the server starts, so the search never silently finds nothing.
+ * Checked under the rebuild lock, so of several servers starting together only one rebuilds.
  */
 export async function ensureSearchIndex(db: Database): Promise<boolean> {
-  const [row] = await db.query<{ stale: boolean }>(
-    `SELECT EXISTS (SELECT 1 FROM contents c WHERE NOT EXISTS
-       (SELECT 1 FROM content_search s WHERE s.content_id = c.id)) AS stale`,
-  );
-  if (!row?.stale) return false;
-  await rebuildSearchIndex(db);
-  return true;
+  return db.transaction(async (tx) => {
+    await tx.query('SELECT pg_advisory_xact_lock($1)', [REBUILD_LOCK]);
+    const [row] = await tx.query<{ stale: boolean }>(
+      `SELECT EXISTS (SELECT 1 FROM contents c WHERE NOT EXISTS
+         (SELECT 1 FROM content_search s WHERE s.content_id = c.id)) AS stale`,
+    );
+    if (!row?.stale) return false;
+    await fillSearchIndex(tx);
+    return true;
+  });
 }
