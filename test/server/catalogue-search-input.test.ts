@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { coversCatalogue } from './catalogue-coverage.ts';
 import { rebuildSearchIndex } from '../../server/catalogue/search/search-index.ts';
+import { LISTING_SORTS } from '../../src/api/catalogue-schema.ts';
 import { FILTERED_SEARCH, insertContents, postSearch, search, SEARCH, startSearchApp, titlesFor, type SearchFixtureContent } from './catalogue-search-fixture.ts';
 import { expectApiError, type TestApp } from './helpers.ts';
 
@@ -86,6 +87,15 @@ describe('search with filters', () => {
     const byRating = await search(t, { query: 'кладоискатели', sort: 'rating', pageSize: 30 }, FILTERED_SEARCH);
     const ratings = byRating.items.map((item) => item.rating.kinopoisk ?? 0);
     expect(ratings).toEqual([...ratings].sort((a, b) => b - a));
+  });
+
+  // The search sorts its own narrow rows: each listing sort must find its column there.
+  it.each(LISTING_SORTS)('sorts by %s in either order', async (sort) => {
+    for (const order of ['asc', 'desc']) {
+      const result = await search(t, { query: 'кладоискатели', sort, order, pageSize: 5 }, FILTERED_SEARCH);
+      expect(result.total).toBe(30);
+      expect(result.items).toHaveLength(5);
+    }
   });
 
   it('works with no filter at all', async () => {
