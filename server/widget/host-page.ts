@@ -1,7 +1,8 @@
 import { createHash } from 'node:crypto';
 import type { AdCase } from '../ads/ad-cases.ts';
 import { escapeHtml } from './embed-document.ts';
-import { ACCOUNT_PANEL_HTML, ACCOUNT_PANEL_SCRIPT, ACCOUNT_PANEL_STYLE } from './account-panel.ts';
+import { demoCatalogue } from '../db/demo-catalogue.ts';
+import { ACCOUNT_PANEL_HTML, ACCOUNT_PANEL_SCRIPT, ACCOUNT_PANEL_STYLE, favouriteButtonHtml } from './account-panel.ts';
 
 /** The demo ad cases as the demo page names them. */
 const AD_CASE_LABELS: Record<AdCase, string> = {
@@ -57,11 +58,16 @@ function sha256Source(text: string): string {
   return `sha256-${createHash('sha256').update(text, 'utf8').digest('base64')}`;
 }
 
+/** The demo catalogue's own contents: the generated catalogue around them (CATALOGUE_SIZE) gets no player here. */
+const DEMO_CONTENT_IDS: ReadonlySet<number> = new Set(demoCatalogue.contents.map((content) => content.id));
+
 /**
  * The demo host page: one player iframe per demo content, embedded the way a host site would.
  * Frames below the fold load lazily, so opening the page does not start seven players at once.
+ * Only the demo catalogue's contents: thousands of generated ones would make thousands of frames.
  */
-export function renderHostPage(contents: ReadonlyArray<{ id: number; title: string }>, adCase?: AdCase): string {
+export function renderHostPage(allContents: ReadonlyArray<{ id: number; title: string }>, adCase?: AdCase): string {
+  const contents = allContents.filter(({ id }) => DEMO_CONTENT_IDS.has(id));
   const adQuery = adCase ? `&amp;ad_case=${adCase}` : '';
   const options = Object.entries(AD_CASE_LABELS)
     .map(([value, label]) => `      <option value="${value}"${value === adCase ? ' selected' : ''}>${escapeHtml(label)}</option>`)
@@ -73,6 +79,7 @@ export function renderHostPage(contents: ReadonlyArray<{ id: number; title: stri
       <iframe src="/embed?movie_id=${id}&amp;enabled_share${adQuery}" title="${escapeHtml(title)}" width="800" height="450" loading="lazy"
         allow="autoplay; fullscreen; picture-in-picture; encrypted-media; web-share; clipboard-write" allowfullscreen></iframe>
       <p class="player-events" aria-live="off">Сообщения плеера: <output data-movie-id="${id}">—</output></p>
+      ${favouriteButtonHtml(id)}
     </section>`,
     )
     .join('\n');
