@@ -60,11 +60,13 @@ export function workerWithFallback<T>(startWorker: (() => Worker) | undefined, l
           startWorker = undefined;
         }
       }
-      if (worker) {
-        const answer = await withTimeout(call(worker.api), timeoutMs).then((value) => ({ value }), () => undefined);
+      // Its own reference: a call running beside this one may have given the worker up already.
+      const current = worker;
+      if (current) {
+        const answer = await withTimeout(call(current.api), timeoutMs).then((value) => ({ value }), () => undefined);
         if (answer) return answer.value;
-        worker.terminate();
-        worker = undefined;
+        current.terminate();
+        if (worker === current) worker = undefined;
         startWorker = undefined;
       }
       return call(await (inline ??= loadInline()));
