@@ -56,6 +56,7 @@ export default defineConfig({
       COLLECT_RATE_LIMIT: '0',
       TRACKING_RATE_LIMIT: '0',
       ABUSE_RATE_LIMIT: '0',
+      SEARCH_RATE_LIMIT: '0',
       AUTH_RATE_LIMIT: '0',
       // One-minute access tokens: the refresh before a player's calls can be seen in a test.
       AUTH_ACCESS_TOKEN_MINUTES: '1',

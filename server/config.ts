@@ -38,6 +38,8 @@ export interface ServerConfig extends HardeningConfig {
   collectRateLimit: number;
   /** Days an analytics event is kept after it arrived; 0: until deleted by hand. ANALYTICS_RETENTION_DAYS. */
   analyticsRetentionDays: number;
+  /** Searches one client may make per minute on each search call; 0: no limit. SEARCH_RATE_LIMIT. */
+  searchRateLimit: number;
   /** Reports one client may post to POST /catalog-api/abuse/new per minute; 0: no limit. ABUSE_RATE_LIMIT. */
   abuseRateLimit: number;
   /** URLs in one /catalog-api/sitemap{n}.xml, at most sitemaps.org's 50 000. SITEMAP_URLS_PER_FILE. */
@@ -109,6 +111,7 @@ const envSchema = z.object({
   ADMIN_TOKEN: z.string().min(16, 'must be at least 16 characters').max(256).optional(),
   COLLECT_RATE_LIMIT: z.string().regex(/^\d{1,6}$/, 'must be a whole number').transform(Number).default(120),
   ANALYTICS_RETENTION_DAYS: z.string().regex(/^\d{1,5}$/, 'must be a whole number of days').transform(Number).default(90),
+  SEARCH_RATE_LIMIT: z.string().regex(/^\d{1,6}$/, 'must be a whole number').transform(Number).default(300),
   ABUSE_RATE_LIMIT: z.string().regex(/^\d{1,6}$/, 'must be a whole number').transform(Number).default(10),
   SITEMAP_URLS_PER_FILE: z.string().regex(/^\d{1,5}$/, 'must be a whole number').transform(Number)
     .pipe(z.number().min(1, 'must be at least 1').max(50_000, 'must be at most 50000 (sitemaps.org)')).default(50_000),
@@ -156,6 +159,7 @@ export function loadServerConfig(env: NodeJS.ProcessEnv = process.env): ServerCo
     adminToken: e.ADMIN_TOKEN,
     collectRateLimit: e.COLLECT_RATE_LIMIT,
     analyticsRetentionDays: e.ANALYTICS_RETENTION_DAYS,
+    searchRateLimit: e.SEARCH_RATE_LIMIT,
     abuseRateLimit: e.ABUSE_RATE_LIMIT,
     sitemapUrlsPerFile: e.SITEMAP_URLS_PER_FILE,
     auth: authConfig(e),

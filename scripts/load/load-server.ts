@@ -29,6 +29,7 @@ export async function startLoadServer(): Promise<LoadServer> {
       DATA_DIR: path.join(parent, 'data'),
       COLLECT_RATE_LIMIT: '0',
       TRACKING_RATE_LIMIT: '0',
+      SEARCH_RATE_LIMIT: '0',
     },
     stdio: ['ignore', 'pipe', 'inherit'],
   });

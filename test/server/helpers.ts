@@ -29,6 +29,7 @@ export function testConfig(overrides: ConfigOverrides = {}): ServerConfig {
     // The suites fire beacons as fast as they like; rate-limits.test.ts sets a limit to see the 429.
     trackingRateLimit: 0,
     abuseRateLimit: 0,
+    searchRateLimit: 0,
     ...rest,
     widget: { ...base.widget, ...widget },
   };

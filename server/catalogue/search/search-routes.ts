@@ -1,3 +1,4 @@
+import rateLimit from '@fastify/rate-limit';
 import type { FastifyInstance } from 'fastify';
 import { filteredSearchRequestSchema, searchPageSchema, searchRequestSchema } from '../../../src/api/search-schema.ts';
 import type { ZodTypeProvider } from '../../http/schema-validation.ts';
@@ -17,14 +18,25 @@ export async function searchRoutes(app: FastifyInstance, deps: CatalogueApiDeps)
   const { db } = deps;
   // A database seeded before the search existed gets its index now, not never.
   await ensureSearchIndex(db);
+  await app.register(async (scope) => {
+    // A search costs the database far more than a cached read: a client gets its share, no more.
+    const perMinute = deps.config.searchRateLimit;
+    await scope.register(rateLimit, { global: false });
+    searchCalls(scope, db, perMinute > 0 ? { max: perMinute, timeWindow: '1 minute' } : false);
+  });
+}
+
+function searchCalls(app: FastifyInstance, db: CatalogueApiDeps['db'], limit: { max: number; timeWindow: string } | false): void {
   const api = app.withTypeProvider<ZodTypeProvider>();
 
   api.post('/v2/contents/search', {
+    config: { rateLimit: limit },
     schema: {
       summary: 'Search the catalogue',
       description: HOW_IT_SEARCHES,
       body: searchRequestSchema,
       response: { 200: searchPageSchema },
+      errors: [429],
     },
   }, async (request) => {
     const { query, page, pageSize } = request.body;
@@ -32,6 +44,7 @@ export async function searchRoutes(app: FastifyInstance, deps: CatalogueApiDeps)
   });
 
   api.post('/v2/contents/search-with-filter', {
+    config: { rateLimit: limit },
     schema: {
       summary: 'Search the catalogue within listing filters',
       description: `${HOW_IT_SEARCHES}\n\nThe listing filters (types, genres, countries, languages, tags, year and rating ranges)
@@ -39,6 +52,7 @@ narrow the results as they narrow a listing. With \`sort\` the results come in t
 instead of by relevance.`,
       body: filteredSearchRequestSchema,
       response: { 200: searchPageSchema },
+      errors: [429],
     },
   }, async (request) => {
     const { query, page, pageSize, ...filters } = request.body;
