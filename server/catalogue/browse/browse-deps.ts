@@ -9,4 +9,6 @@ import type { CatalogueCache } from '../catalogue-cache.ts';
  */
 export interface BrowseDeps extends CatalogueApiDeps {
   browseCache: CatalogueCache;
+  /** The POST listings' pages, by route and request (server/catalogue/post-answer-cache.ts). */
+  listingCache: CatalogueCache;
 }

@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { CatalogueApiDeps } from '../catalogue-api-deps.ts';
 import { CatalogueCache } from '../catalogue-cache.ts';
+import { POST_ANSWER_ENTRIES } from '../post-answer-cache.ts';
 import { categoryRoutes } from './category-routes.ts';
 import { contentLookupRoutes } from './content-lookup-routes.ts';
 import { episodeRoutes } from './episode-routes.ts';
@@ -19,7 +20,8 @@ const BROWSE_CACHE_ENTRIES = 5_000;
  * types, categories, genres, countries, languages, tags, people, voice authors, subtitles, the
  * menu, redirects, fresh episodes. The public GET answers are the same for everyone and come from
  * a cache of their own (the player's CatalogueCache kind: a minute at most, only found answers)
- * with an ETag; the POST listings are read each time, their bodies being too many to keep.
+ * with an ETag; the POST listings' pages are kept a minute too, by route and request, in a
+ * bounded cache of their own.
  */
 export async function browseRoutes(api: FastifyInstance, catalogueDeps: CatalogueApiDeps): Promise<void> {
   const browseCache = new CatalogueCache({ maxEntries: BROWSE_CACHE_ENTRIES });
@@ -29,7 +31,14 @@ export async function browseRoutes(api: FastifyInstance, catalogueDeps: Catalogu
     entries: () => browseCache.size,
     clear: () => browseCache.invalidate(),
   });
-  const deps = { ...catalogueDeps, browseCache };
+  const listingCache = new CatalogueCache({ maxEntries: POST_ANSWER_ENTRIES });
+  catalogueDeps.caches.register({
+    name: 'listings',
+    description: 'pages of the filtered listings (POST /contents, /v2/contents and a type\'s category), by request',
+    entries: () => listingCache.size,
+    clear: () => listingCache.invalidate(),
+  });
+  const deps = { ...catalogueDeps, browseCache, listingCache };
   contentLookupRoutes(api, deps);
   listingRoutes(api, deps);
   typeRoutes(api, deps);

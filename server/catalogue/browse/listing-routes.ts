@@ -5,6 +5,7 @@ import type { ZodTypeProvider } from '../../http/schema-validation.ts';
 import type { BrowseDeps } from './browse-deps.ts';
 import { listContentPage } from './content-listing.ts';
 import { everyContent } from './content-scope.ts';
+import { sendCachedPostAnswer } from '../post-answer-cache.ts';
 
 /** A listing body split into its paging and its filters. */
 export function splitListingBody(body: ListingBody): { paging: Paging; filters: ListingFilters } {
@@ -26,9 +27,9 @@ export function listingRoutes(app: FastifyInstance, deps: BrowseDeps): void {
         body: listingBodySchema,
         response: { 200: cardPageSchema },
       },
-    }, async (request) => {
+    }, async (request, reply) => sendCachedPostAnswer(request, reply, deps.listingCache, () => {
       const { paging, filters } = splitListingBody(request.body);
       return listContentPage(deps.db, everyContent, filters, paging);
-    });
+    }));
   }
 }

@@ -17,6 +17,7 @@ import { CategoryRepository } from './category-repository.ts';
 import { listContentPage } from './content-listing.ts';
 import { idAndSlugParamsSchema, slugParamsSchema, sortQuerySchema, typeAndSlugParamsSchema } from './browse-requests.ts';
 import { listingFacets } from './listing-facets.ts';
+import { sendCachedPostAnswer } from '../post-answer-cache.ts';
 import { FILTERS_DESCRIPTION, splitListingBody } from './listing-routes.ts';
 
 /** Every content type with how many contents it has, in the site's order. */
@@ -70,10 +71,10 @@ export function typeRoutes(app: FastifyInstance, deps: BrowseDeps): void {
       response: { 200: cardPageSchema },
       errors: [404],
     },
-  }, async (request) => {
+  }, async (request, reply) => sendCachedPostAnswer(request, reply, deps.listingCache, async () => {
     const { scope } = await categoryOf({ id: request.params.id }, request.params.slug);
     return listContentPage(db, scope, {}, request.body);
-  });
+  }));
 
   const v2Schema = {
     params: typeAndSlugParamsSchema,
@@ -85,20 +86,20 @@ export function typeRoutes(app: FastifyInstance, deps: BrowseDeps): void {
 
   api.post('/v2/types/:type/categories/:slug/contents', {
     schema: { summary: 'A category\'s contents, filtered and paged', ...v2Schema, response: { 200: cardPageSchema } },
-  }, async (request) => {
+  }, async (request, reply) => sendCachedPostAnswer(request, reply, deps.listingCache, async () => {
     const { scope } = await categoryOf({ slug: request.params.type }, request.params.slug);
     const { paging, filters } = splitListingBody({ ...request.body, ...definedOnly(request.query) });
     return listContentPage(db, scope, filters, paging);
-  });
+  }));
 
   api.post('/v2/types/filter-v2/:type/categories/:slug/contents', {
     schema: { summary: 'A category\'s contents, filtered and paged, with the filter panel\'s counts', ...v2Schema, response: { 200: filteredListingSchema } },
-  }, async (request) => {
+  }, async (request, reply) => sendCachedPostAnswer(request, reply, deps.listingCache, async () => {
     const { scope } = await categoryOf({ slug: request.params.type }, request.params.slug);
     const { paging, filters } = splitListingBody({ ...request.body, ...definedOnly(request.query) });
     const [page, facets] = await Promise.all([listContentPage(db, scope, filters, paging), listingFacets(db, scope, filters)]);
     return { ...page, facets };
-  });
+  }));
 }
 
 /** The query's sort and order where given, so an absent one leaves the body's. */

@@ -64,6 +64,14 @@ export async function rebuildSearchIndex(db: Database): Promise<void> {
     await tx.query('SELECT pg_advisory_xact_lock($1)', [REBUILD_LOCK]);
     await fillSearchIndex(tx);
   });
+  generation += 1;
+}
+
+/** Bumped by each rebuild in this process: kept search answers name it, so a rebuild outdates them. */
+let generation = 0;
+
+export function searchIndexGeneration(): number {
+  return generation;
 }
 
 async function fillSearchIndex(tx: Queryable): Promise<void> {

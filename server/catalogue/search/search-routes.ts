@@ -3,8 +3,10 @@ import type { FastifyInstance } from 'fastify';
 import { filteredSearchRequestSchema, searchPageSchema, searchRequestSchema } from '../../../src/api/search-schema.ts';
 import type { ZodTypeProvider } from '../../http/schema-validation.ts';
 import type { CatalogueApiDeps } from '../catalogue-api-deps.ts';
+import { CatalogueCache } from '../catalogue-cache.ts';
+import { POST_ANSWER_ENTRIES, sendCachedPostAnswer } from '../post-answer-cache.ts';
 import { searchContents } from './content-search.ts';
-import { ensureSearchIndex } from './search-index.ts';
+import { ensureSearchIndex, searchIndexGeneration } from './search-index.ts';
 
 const HOW_IT_SEARCHES = `Russian full-text search over titles, original titles, people's names and descriptions:
 any grammatical form of a word matches ('любви' finds 'Любовь'), a typo or two is forgiven ('масква' finds 'Москва'),
@@ -18,15 +20,22 @@ export async function searchRoutes(app: FastifyInstance, deps: CatalogueApiDeps)
   const { db } = deps;
   // A database seeded before the search existed gets its index now, not never.
   await ensureSearchIndex(db);
+  const answers = new CatalogueCache({ maxEntries: POST_ANSWER_ENTRIES });
+  deps.caches.register({
+    name: 'search',
+    description: 'search answers, by query, filters and page',
+    entries: () => answers.size,
+    clear: () => answers.invalidate(),
+  });
   await app.register(async (scope) => {
     // A search costs the database far more than a cached read: a client gets its share, no more.
     const perMinute = deps.config.searchRateLimit;
     await scope.register(rateLimit, { global: false });
-    searchCalls(scope, db, perMinute > 0 ? { max: perMinute, timeWindow: '1 minute' } : false);
+    searchCalls(scope, db, answers, perMinute > 0 ? { max: perMinute, timeWindow: '1 minute' } : false);
   });
 }
 
-function searchCalls(app: FastifyInstance, db: CatalogueApiDeps['db'], limit: { max: number; timeWindow: string } | false): void {
+function searchCalls(app: FastifyInstance, db: CatalogueApiDeps['db'], answers: CatalogueCache, limit: { max: number; timeWindow: string } | false): void {
   const api = app.withTypeProvider<ZodTypeProvider>();
 
   api.post('/v2/contents/search', {
@@ -38,9 +47,9 @@ function searchCalls(app: FastifyInstance, db: CatalogueApiDeps['db'], limit: { 
       response: { 200: searchPageSchema },
       errors: [429],
     },
-  }, async (request) => {
+  }, async (request, reply) => {
     const { query, page, pageSize } = request.body;
-    return searchContents(db, { query, page, pageSize });
+    return sendCachedPostAnswer(request, reply, answers, () => searchContents(db, { query, page, pageSize }), { ...request.body, query: sameQuery(query), index: searchIndexGeneration() });
   });
 
   api.post('/v2/contents/search-with-filter', {
@@ -54,8 +63,13 @@ instead of by relevance.`,
       response: { 200: searchPageSchema },
       errors: [429],
     },
-  }, async (request) => {
+  }, async (request, reply) => {
     const { query, page, pageSize, ...filters } = request.body;
-    return searchContents(db, { query, page, pageSize, filters });
+    return sendCachedPostAnswer(request, reply, answers, () => searchContents(db, { query, page, pageSize, filters }), { ...request.body, query: sameQuery(query), index: searchIndexGeneration() });
   });
+}
+
+/** 'Тихая  Река' and 'тихая река' find the same: one cache key. */
+function sameQuery(query: string): string {
+  return query.toLowerCase().replace(/\s+/g, ' ').trim();
 }
