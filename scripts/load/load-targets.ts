@@ -52,6 +52,29 @@ const LISTINGS = [
   { page: 10, pageSize: 24, sort: 'title', order: 'asc' },
 ];
 
+/** Words of the generated titles and descriptions, and their typos, for questions never asked before. */
+const WORDS = ['маяк', 'река', 'любовь', 'москва', 'масква', 'зима', 'город', 'берег', 'сестра', 'тайна', 'поезд', 'остров', 'море', 'письмо', 'врач', 'казань', 'петербург', 'звезда', 'охота', 'песня'];
+
+/** A search no one made yet: two words and a page seen only once, so no kept answer helps. */
+function coldSearch(): () => string {
+  let next = 0;
+  return () => {
+    next += 1;
+    const query = `${WORDS[next % WORDS.length]} ${WORDS[Math.floor(next / WORDS.length) % WORDS.length]}`;
+    return JSON.stringify({ query, page: 1 + Math.floor(next / (WORDS.length * WORDS.length)), pageSize: 20 });
+  };
+}
+
+/** A listing page no one asked for yet: each request a different page of a different filter. */
+function coldListing(): () => string {
+  let next = 0;
+  return () => {
+    next += 1;
+    const filters = LISTINGS[next % LISTINGS.length] ?? {};
+    return JSON.stringify({ ...filters, page: 1 + Math.floor(next / LISTINGS.length) % 200 });
+  };
+}
+
 /**
  * The reads every player load makes, the collector every playing frame feeds, and what a
  * catalogue site asks of the generated catalogue (5 000 contents by default): listings with
@@ -60,9 +83,11 @@ const LISTINGS = [
 export const LOAD_TARGETS: readonly LoadTarget[] = [
   { name: 'content', method: 'GET', path: '/catalog-api/contents/1' },
   { name: 'content by slug', method: 'GET', path: '/catalog-api/contents/by-slug/gorod-bez-karty' },
-  { name: 'listing with filters', method: 'POST', path: '/catalog-api/v2/contents', body: rotating(LISTINGS) },
-  { name: 'category listing', method: 'POST', path: '/catalog-api/v2/types/movie/categories/drama/contents', body: rotating(LISTINGS.map(({ page, pageSize }) => ({ page, pageSize }))) },
-  { name: 'search', method: 'POST', path: '/catalog-api/v2/contents/search', body: rotating(SEARCHES.map((query) => ({ query, page: 1, pageSize: 20 }))) },
+  { name: 'listing with filters (6 pages asked again and again)', method: 'POST', path: '/catalog-api/v2/contents', body: rotating(LISTINGS) },
+  { name: 'listing with filters (a new page each time)', method: 'POST', path: '/catalog-api/v2/contents', body: coldListing() },
+  { name: 'category listing (a new page each time)', method: 'POST', path: '/catalog-api/v2/types/movie/categories/drama/contents', body: coldListing() },
+  { name: 'search (10 popular queries)', method: 'POST', path: '/catalog-api/v2/contents/search', body: rotating(SEARCHES.map((query) => ({ query, page: 1, pageSize: 20 }))) },
+  { name: 'search (a new query each time)', method: 'POST', path: '/catalog-api/v2/contents/search', body: coldSearch() },
   { name: 'episodes', method: 'GET', path: '/catalog-api/episodes?content-id=2' },
   { name: 'manifest', method: 'GET', path: '/catalog-api/manifests/episodes/201.json' },
   { name: 'collect (10 events)', method: 'POST', path: '/collect', body: collectBatch },
