@@ -1,25 +1,11 @@
 import { expect, test, type Page, type Request } from '@playwright/test';
-import { ADMIN_TOKEN } from './playwright.config.ts';
+import { PASSWORD, signUpOnHostPage } from './account-helpers.ts';
 
 /**
  * Accounts as a viewer meets them on the demo host page: sign up, confirm with the mailed code,
  * and then the players' catalogue calls carry the bearer token; an access token that has expired
  * is refreshed once, before the player's first calls.
  */
-
-const PASSWORD = 'верный конь батарея скрепка';
-
-/** The signup code the service mailed to `email`, read from the operator's outbox. */
-async function mailedCode(page: Page, email: string): Promise<string> {
-  let code = '';
-  await expect.poll(async () => {
-    const response = await page.request.get(`/admin/outbox?to=${encodeURIComponent(email)}`, { headers: { authorization: `Bearer ${ADMIN_TOKEN}` } });
-    const { messages } = (await response.json()) as { messages: { subject: string }[] };
-    code = /\d{6}/.exec(messages[0]?.subject ?? '')?.[0] ?? '';
-    return code;
-  }).toMatch(/^\d{6}$/);
-  return code;
-}
 
 /** The access token's `exp` from the page's authToken cookie. */
 async function tokenExpiry(page: Page): Promise<number> {
@@ -29,18 +15,7 @@ async function tokenExpiry(page: Page): Promise<number> {
 
 async function signUp(page: Page, email: string): Promise<void> {
   await page.goto('/');
-  const panel = page.locator('.account');
-  await expect(panel.getByRole('status')).toHaveText('Вы не вошли.');
-  const signup = panel.locator('form.account__signup');
-  await signup.getByLabel('Имя').fill('Зритель');
-  await signup.getByLabel('Email').fill(email);
-  await signup.getByLabel('Пароль').fill(PASSWORD);
-  await signup.getByRole('button', { name: 'Зарегистрироваться' }).click();
-  const confirm = panel.locator('form.account__confirm');
-  await expect(confirm).toBeVisible();
-  await confirm.getByLabel('Код из письма').fill(await mailedCode(page, email));
-  await confirm.getByRole('button', { name: 'Подтвердить' }).click();
-  await expect(panel.getByRole('status')).toHaveText(`Вы вошли как Зритель (${email})`);
+  await signUpOnHostPage(page, email);
 }
 
 test('sign up, confirm with the mailed code, and the players\' calls carry the bearer token', async ({ page }) => {
