@@ -65,13 +65,15 @@ function coldSearch(): () => string {
   };
 }
 
-/** A listing page no one asked for yet: each request a different page of a different filter. */
+/** A listing page no one asked for yet: each request another filter, page and page size (109 200 before one repeats). */
 function coldListing(): () => string {
   let next = 0;
   return () => {
     next += 1;
     const filters = LISTINGS[next % LISTINGS.length] ?? {};
-    return JSON.stringify({ ...filters, page: 1 + Math.floor(next / LISTINGS.length) % 200 });
+    const page = 1 + (Math.floor(next / LISTINGS.length) % 200);
+    const pageSize = 10 + (Math.floor(next / (LISTINGS.length * 200)) % 91);
+    return JSON.stringify({ ...filters, page, pageSize });
   };
 }
 
