@@ -28,9 +28,15 @@ export function contentLookupRoutes(app: FastifyInstance, deps: BrowseDeps): voi
 
   /** The details of the content `column` names, from the player's cache. */
   const detailsBy = async (column: 'slug' | 'imdb_id' | 'kinopoisk_id', value: string | number, what: string) => {
-    // The column is one of three fixed names, never the request's text.
-    const [row] = await db.query<{ id: number }>(`SELECT id FROM contents WHERE ${column} = $1`, [value]);
-    return found(row ? await deps.catalogue.content(row.id) : null, `${what} not found`);
+    // Which id a slug or an outside id names is kept with the browsing answers (found ones only),
+    // so a content page by slug costs no query once it was asked for.
+    const idOf = await deps.browseCache.json(`content-id:${column}:${value}`, async () => {
+      // The column is one of three fixed names, never the request's text.
+      const [row] = await db.query<{ id: number }>(`SELECT id FROM contents WHERE ${column} = $1`, [value]);
+      return row ? row.id : null;
+    });
+    const id = idOf ? (JSON.parse(idOf.body) as number) : null;
+    return found(id === null ? null : await deps.catalogue.content(id), `${what} not found`);
   };
 
   api.get('/contents/by-slug/:slug', {
