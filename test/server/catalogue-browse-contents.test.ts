@@ -1,11 +1,11 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { cardPageSchema, promoSlideSchema } from '../../src/api/browse-schema.ts';
 import { contentCardSchema } from '../../src/api/catalogue-schema.ts';
 import { contentSchema } from '../../src/api/schema.ts';
-import { FIXTURE, insertBrowseFixture } from './catalogue-browse-fixture.ts';
+import { browseTestApp, FIXTURE } from './catalogue-browse-fixture.ts';
 import { coversCatalogue } from './catalogue-coverage.ts';
-import { API, expectApiError, expectJson, startTestApp, type TestApp } from './helpers.ts';
+import { API, expectApiError, expectJson } from './helpers.ts';
 
 coversCatalogue(
   'GET /contents/{id}',
@@ -18,17 +18,10 @@ coversCatalogue(
   'POST /v2/contents',
 );
 
-let t: TestApp;
 const { alpha, beta, gamma, delta, epsilon } = FIXTURE.contents;
 
-beforeAll(async () => {
-  t = await startTestApp();
-  await insertBrowseFixture(t.db);
-});
-afterAll(() => t.close());
-
-const get = (path: string) => t.app.inject(`${API}${path}`);
-const post = (path: string, payload?: object) => t.app.inject({ method: 'POST', url: `${API}${path}`, payload });
+const browse = browseTestApp();
+const { get, post } = browse;
 
 describe('content details', () => {
   it('carry the original title, age marking, running time, backdrop, genres, tags and credits', async () => {
@@ -108,7 +101,7 @@ describe('GET /contents/slider-promo', () => {
     const first = await get('/contents/slider-promo');
     const etag = first.headers.etag;
     expect(etag).toMatch(/^W\//);
-    const again = await t.app.inject({ url: `${API}/contents/slider-promo`, headers: { 'if-none-match': String(etag) } });
+    const again = await browse.app().app.inject({ url: `${API}/contents/slider-promo`, headers: { 'if-none-match': String(etag) } });
     expect(again.statusCode).toBe(304);
   });
 });

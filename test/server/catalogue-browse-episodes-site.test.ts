@@ -1,10 +1,10 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { episodeResourceSchema, freshEpisodePageSchema, mainRedirectSchema, menuItemSchema, redirectSchema } from '../../src/api/browse-schema.ts';
 import { masterManifestSchema } from '../../src/api/schema.ts';
-import { FIXTURE, insertBrowseFixture } from './catalogue-browse-fixture.ts';
+import { browseTestApp, FIXTURE } from './catalogue-browse-fixture.ts';
 import { coversCatalogue } from './catalogue-coverage.ts';
-import { API, expectApiError, expectJson, startTestApp, type TestApp } from './helpers.ts';
+import { API, expectApiError, expectJson, startTestApp } from './helpers.ts';
 
 coversCatalogue(
   'POST /episodes/fresh',
@@ -14,17 +14,10 @@ coversCatalogue(
   'GET /main-redirect-info',
 );
 
-let t: TestApp;
 const { episodes, variants } = FIXTURE;
 
-beforeAll(async () => {
-  t = await startTestApp();
-  await insertBrowseFixture(t.db);
-});
-afterAll(() => t.close());
-
-const get = (path: string) => t.app.inject(`${API}${path}`);
-const post = (path: string, payload?: object) => t.app.inject({ method: 'POST', url: `${API}${path}`, payload });
+const browse = browseTestApp();
+const { get, post } = browse;
 
 describe('POST /episodes/fresh', () => {
   it('lists released episodes of series, newest first, with their content\'s card; a film\'s one episode is no news', async () => {
@@ -35,7 +28,7 @@ describe('POST /episodes/fresh', () => {
       [episodes.first, '2098-01-01T10:00:00.000Z', 'zt-delta'],
     ]);
     expect(fresh.items[0]).toMatchObject({ order: 2, season: { id: FIXTURE.season, order: 1 }, title: 'Зт серия 2' });
-    const [counted] = await t.db.query<{ total: number }>(
+    const [counted] = await browse.app().db.query<{ total: number }>(
       `SELECT count(*)::int AS total FROM episodes e WHERE e.released_at IS NOT NULL
          AND (SELECT count(*) FROM episodes o WHERE o.content_id = e.content_id) > 1`,
     );
@@ -73,7 +66,7 @@ describe('GET /episodes/{id}/resource', () => {
       [variants.voiced, 'zt-studio'],
       [variants.anonymous, null],
     ]);
-    const manifest = expectJson(await t.app.inject(String(resource.manifestPath)), 200, masterManifestSchema);
+    const manifest = expectJson(await browse.app().app.inject(String(resource.manifestPath)), 200, masterManifestSchema);
     expect(manifest.sources.map((source) => source.link)).toEqual(['/zt/master.m3u8']);
   });
 
@@ -84,10 +77,10 @@ describe('GET /episodes/{id}/resource', () => {
   });
 
   it('serves the demo series\' episodes, whose manifests the player opens', async () => {
-    const [episode] = await t.db.query<{ id: number }>('SELECT id FROM episodes WHERE content_id = 2 ORDER BY id LIMIT 1');
+    const [episode] = await browse.app().db.query<{ id: number }>('SELECT id FROM episodes WHERE content_id = 2 ORDER BY id LIMIT 1');
     const resource = expectJson(await get(`/episodes/${episode?.id}/resource`), 200, episodeResourceSchema);
     expect(resource.variants.length).toBeGreaterThan(1);
-    for (const variant of resource.variants) expectJson(await t.app.inject(variant.filepath), 200, masterManifestSchema);
+    for (const variant of resource.variants) expectJson(await browse.app().app.inject(variant.filepath), 200, masterManifestSchema);
   });
 
   it('404 for an unknown episode, 400 for a malformed id', async () => {
@@ -126,16 +119,16 @@ describe('redirects', () => {
   });
 
   it('GET /main-redirect-info: null while the home page has none, then the one marked main', async () => {
-    await t.db.query('UPDATE redirects SET is_main = false');
+    await browse.app().db.query('UPDATE redirects SET is_main = false');
     // A fresh app on the same database: the first one may have kept an earlier answer.
-    const before = await startTestApp({}, t.db);
+    const before = await startTestApp({}, browse.app().db);
     try {
       expect(expectJson(await before.app.inject(`${API}/main-redirect-info`), 200, mainRedirectSchema)).toEqual({ redirect: null });
     } finally {
       await before.close();
     }
-    await t.db.query("INSERT INTO redirects (from_path, to_path, status_code, is_main) VALUES ('/', '/zt-home', 302, true) ON CONFLICT (from_path) DO UPDATE SET to_path = '/zt-home', status_code = 302, is_main = true");
-    const after = await startTestApp({}, t.db);
+    await browse.app().db.query("INSERT INTO redirects (from_path, to_path, status_code, is_main) VALUES ('/', '/zt-home', 302, true) ON CONFLICT (from_path) DO UPDATE SET to_path = '/zt-home', status_code = 302, is_main = true");
+    const after = await startTestApp({}, browse.app().db);
     try {
       expect(expectJson(await after.app.inject(`${API}/main-redirect-info`), 200, mainRedirectSchema)).toEqual({
         redirect: { fromPath: '/', toPath: '/zt-home', statusCode: 302 },

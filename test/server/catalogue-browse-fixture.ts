@@ -1,4 +1,6 @@
+import { afterAll, beforeAll } from 'vitest';
 import type { Queryable } from '../../server/db/database.ts';
+import { API, startTestApp, type TestApp } from './helpers.ts';
 
 /**
  * Rows the browsing tests read, written on top of the demo seed (whatever the seed grows into):
@@ -160,4 +162,26 @@ async function insertCategories(db: Queryable): Promise<void> {
   // The editor's order, not the popular one: gamma before alpha.
   await db.query('INSERT INTO category_contents (category_id, content_id, position) VALUES ($1, $2, 1), ($1, $3, 2)',
     [picks, FIXTURE.contents.gamma, FIXTURE.contents.alpha]);
+}
+
+/**
+ * The browse test files' app: the demo catalogue plus this fixture, started before the file's
+ * tests and closed after them; `get` and `post` call /catalog-api paths.
+ */
+export function browseTestApp() {
+  let started: TestApp | undefined;
+  beforeAll(async () => {
+    started = await startTestApp();
+    await insertBrowseFixture(started.db);
+  });
+  afterAll(() => started?.close());
+  const app = (): TestApp => {
+    if (!started) throw new Error('the browse test app starts in beforeAll');
+    return started;
+  };
+  return {
+    app,
+    get: (path: string) => app().app.inject(`${API}${path}`),
+    post: (path: string, payload?: object) => app().app.inject({ method: 'POST', url: `${API}${path}`, payload }),
+  };
 }

@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import {
   cardPageSchema,
@@ -12,9 +12,9 @@ import {
   type CategoryNode,
 } from '../../src/api/browse-schema.ts';
 import { LISTING_SORTS } from '../../src/api/catalogue-schema.ts';
-import { FIXTURE, insertBrowseFixture } from './catalogue-browse-fixture.ts';
+import { browseTestApp, FIXTURE } from './catalogue-browse-fixture.ts';
 import { coversCatalogue } from './catalogue-coverage.ts';
-import { API, expectApiError, expectJson, startTestApp, type TestApp } from './helpers.ts';
+import { expectApiError, expectJson } from './helpers.ts';
 
 coversCatalogue(
   'GET /types',
@@ -31,18 +31,11 @@ coversCatalogue(
   'GET /v2/categories/filters/{id}',
 );
 
-let t: TestApp;
 const { alpha, beta, gamma, delta } = FIXTURE.contents;
 const CARTOON = 3;
 
-beforeAll(async () => {
-  t = await startTestApp();
-  await insertBrowseFixture(t.db);
-});
-afterAll(() => t.close());
-
-const get = (path: string) => t.app.inject(`${API}${path}`);
-const post = (path: string, payload?: object) => t.app.inject({ method: 'POST', url: `${API}${path}`, payload });
+const browse = browseTestApp();
+const { get, post } = browse;
 const ids = (page: { items: Array<{ id: number }> }) => page.items.map((card) => card.id);
 
 describe('content types', () => {

@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import {
   cardPageSchema,
@@ -13,9 +13,9 @@ import {
   tagWithContentsSchema,
   voiceAuthorSchema,
 } from '../../src/api/browse-schema.ts';
-import { FIXTURE, insertBrowseFixture } from './catalogue-browse-fixture.ts';
+import { browseTestApp, FIXTURE } from './catalogue-browse-fixture.ts';
 import { coversCatalogue } from './catalogue-coverage.ts';
-import { API, expectApiError, expectJson, startTestApp, type TestApp } from './helpers.ts';
+import { expectApiError, expectJson } from './helpers.ts';
 
 coversCatalogue(
   'GET /genres',
@@ -30,17 +30,10 @@ coversCatalogue(
   'GET /persons/{id}/contents',
 );
 
-let t: TestApp;
 const { alpha, beta, gamma, delta, epsilon } = FIXTURE.contents;
 
-beforeAll(async () => {
-  t = await startTestApp();
-  await insertBrowseFixture(t.db);
-});
-afterAll(() => t.close());
-
-const get = (path: string) => t.app.inject(`${API}${path}`);
-const post = (path: string, payload?: object) => t.app.inject({ method: 'POST', url: `${API}${path}`, payload });
+const browse = browseTestApp();
+const { get, post } = browse;
 /** How many contents a filtered listing holds: what each vocabulary's count must agree with. */
 const listedTotal = async (filters: object) => expectJson(await post('/v2/contents', { ...filters, pageSize: 1 }), 200, cardPageSchema).total;
 
@@ -147,7 +140,7 @@ describe('people', () => {
   it('GET /person-types lists the kinds of credit in order with how many people have each', async () => {
     const types = expectJson(await get('/person-types'), 200, z.array(personTypeSchema));
     expect(types.map((type) => type.slug).slice(0, 2)).toEqual(['director', 'actor']);
-    const [rows] = await t.db.query<{ count: number }>("SELECT count(DISTINCT person_id)::int AS count FROM content_persons WHERE person_type_id = 2");
+    const [rows] = await browse.app().db.query<{ count: number }>("SELECT count(DISTINCT person_id)::int AS count FROM content_persons WHERE person_type_id = 2");
     expect(types.find((type) => type.slug === 'actor')?.personsCount).toBe(rows?.count);
     expect(types.find((type) => type.slug === 'actor')?.personsCount).toBeGreaterThanOrEqual(1);
   });
