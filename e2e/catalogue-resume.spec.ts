@@ -87,7 +87,7 @@ function favouriteButton(page: Page) {
   return page.locator('section', { has: page.getByRole('heading', { name: `2. ${SERIES}` }) }).locator('.favourite-toggle');
 }
 
-test.describe('the place a logged-in viewer left on one site is offered on another (issue 18)', () => {
+test.describe('the place a logged-in viewer left on one site is offered on another', () => {
   test('paused on the first site: the second offers the same second, plays on from there, and the panel shows the history and the favourites of both', async ({ page, context }) => {
     test.setTimeout(180_000);
     const email = `resume-${Date.now()}@kino.example`;

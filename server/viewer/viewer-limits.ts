@@ -1,5 +1,5 @@
 /**
- * How much one viewer may keep (issue 18): a stranger with an account must not be able to grow
+ * How much one viewer may keep: a stranger with an account must not be able to grow
  * the database without bound. Past a limit the write is refused with 409 and says which one.
  */
 export const VIEWER_LIMITS = {

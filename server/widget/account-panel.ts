@@ -2,7 +2,7 @@
  * The demo page's account panel: sign up (with the code the service mails), confirm, log in — the
  * way a host site on this origin would, against /authenticator. A logged-in viewer's players then
  * send their catalogue calls with the bearer token (the authToken cookie of this origin), and
- * save where the viewer stopped on the server, so another site offers that place (issue 18).
+ * save where the viewer stopped on the server, so another site offers that place.
  * Logged in, the panel shows the viewer's favourites and history from /catalog-api (refreshed on
  * demand), and each demo content gets a button to add it to the favourites or take it out.
  */

@@ -27,7 +27,7 @@ export interface CatalogueClient {
   episodes(contentId: number, signal?: AbortSignal): Promise<Episode[]>;
   /** Whether the viewer may watch the content here; `domain` is the page address (sent as availabilityDomain gives it). */
   availability(contentId: number, domain: string, signal?: AbortSignal): Promise<Availability>;
-  /** A logged-in viewer's saved times of the content, newest first (issue 18; 401 without a token). */
+  /** A logged-in viewer's saved times of the content, newest first (401 without a token). */
   timeProgress(contentId: number, signal?: AbortSignal): Promise<ContentTimeProgress>;
   /** Fetches a master manifest; returns it with its links made absolute. */
   manifest(path: string, signal?: AbortSignal): Promise<{ url: string; manifest: MasterManifest }>;

@@ -1,5 +1,5 @@
 /**
- * What a logged-in viewer reads and writes under /catalog-api (SPEC.md section 7, issue 18):
+ * What a logged-in viewer reads and writes under /catalog-api (SPEC.md section 7):
  * time progress, completed marks, the last watched episode, favourites, history, reviews and
  * playlists. Request bodies and answers; the player imports the types only.
  */

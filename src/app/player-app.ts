@@ -26,7 +26,7 @@ export interface PlayerAppOptions {
   storage: MediaStorage;
   /**
    * The viewer has a session (the authToken cookie or the authSession mark): progress is saved
-   * on the server too and read back at load (issue 18). Default false: no call is made.
+   * on the server too and read back at load. Default false: no call is made.
    */
   loggedIn?: boolean;
   /** The next-episode countdown's clock; default setTimeout and performance.now. */

@@ -24,7 +24,7 @@ export interface StorageValues {
   readonly episodesTimeProgress: Readonly<Record<string, EpisodeTime>>;
   /**
    * When each time of episodesTimeProgress was saved (milliseconds, the same shape: per episode,
-   * or per variant), so the newer of it and the server's copy wins (issue 18). A time without
+   * or per variant), so the newer of it and the server's copy wins. A time without
    * one was saved before it existed and counts as older than any other.
    */
   readonly episodesTimeProgressSavedAt: Readonly<Record<string, EpisodeTime>>;

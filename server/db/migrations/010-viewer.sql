@@ -1,4 +1,4 @@
--- What belongs to one viewer (issue 18, SPEC.md section 7): favourites, history, time progress,
+-- What belongs to one viewer (SPEC.md section 7): favourites, history, time progress,
 -- completed marks, reviews and their votes, playlists. Everything goes with the account or the
 -- content (ON DELETE CASCADE); an episode that disappears only clears the history's pointer to it.
 

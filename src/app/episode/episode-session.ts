@@ -38,7 +38,7 @@ export interface EpisodeSession {
   continueWatching(): void;
   startOver(): void;
   /**
-   * Saved progress changed after the episode opened (a logged-in viewer's server copy, issue 18):
+   * Saved progress changed after the episode opened (a logged-in viewer's server copy):
    * the resume window offers the time now saved, unless a start was given or the viewer watches.
    */
   offerSaved(): void;

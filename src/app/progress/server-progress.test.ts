@@ -68,7 +68,7 @@ beforeEach(() => {
 });
 afterEach(() => vi.useRealTimers());
 
-describe('the times saved here go to the server as they are saved (issue 18)', () => {
+describe('the times saved here go to the server as they are saved', () => {
   it('with the same 10 s throttle, to the episode\'s time-progress with the bearer token, and at once on pause', async () => {
     const { memory, media, at, posts, fire } = await setUp(async () => ({ items: [] }));
     memory.follow(202, 7, 'https://media/s1e2.m3u8');

@@ -1,5 +1,5 @@
 /**
- * A logged-in viewer's progress on the server (issue 18). The times this browser saves (at most
+ * A logged-in viewer's progress on the server. The times this browser saves (at most
  * every 10 s, and at once on pause, seek end, episode change and page hide: playback-memory.ts)
  * are sent on to POST /contents/{id}/episodes/{episodeId}/time-progress as they are saved, with
  * keepalive, so the save made as the page goes away still arrives. The content's times read at
