@@ -168,7 +168,7 @@ export function startPlayerApp(options: PlayerAppOptions): PlayerApp {
     const saved = client.timeProgress(config.movieId, signal);
     saved.catch(() => undefined);
     import('./progress/server-progress.ts').then((chunk) => chunk.startServerProgress({
-      client, contentId: config.movieId, storage, core: player, saved, signal, merged: () => episodes?.offerSaved(),
+      client, contentId: config.movieId, storage, core: player, saved, signal, merged: () => episodes?.offerSaved(), view: store,
     }), () => undefined);
   }
 

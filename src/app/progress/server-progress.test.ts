@@ -7,6 +7,7 @@ import { createStore } from '../../core/store.ts';
 import { createMediaStorage, type MediaStorage, type MirrorStore } from '../../storage/media-storage.ts';
 import { episodeProgress, saveEpisodeProgress } from '../../storage/storage-records.ts';
 import { FakeVideo } from '../../../test/fakes/fake-video.ts';
+import type { AppStore, AppView } from '../app-view.ts';
 import { createPlaybackMemory } from '../playback-memory.ts';
 import { changedTimes, startServerProgress } from './server-progress.ts';
 
@@ -21,6 +22,12 @@ function jwt(exp: number): string {
   return `${part({ alg: 'HS256' })}.${part({ sub: '7', exp })}.signature`;
 }
 const TOKEN = jwt(NOW / 1000 + 600);
+
+/** The app's view with `episodeId` open, its content available here or not (only what is read). */
+function shownEpisode(episodeId: number, available: boolean): Pick<AppStore, 'getState'> {
+  const view = { status: 'ready', available, current: { episode: { id: episodeId } } } as unknown as AppView;
+  return { getState: () => ({ view }) };
+}
 /** Lets every request on its way through the engine's (async) filters reach the fake fetch. */
 const settle = () => new Promise((resolve) => setImmediate(resolve));
 
@@ -30,7 +37,7 @@ interface Sent { url: string; method: string; keepalive: boolean | undefined; au
  * A playing episode's memory (the player's own saves) with the server progress following it,
  * against a fake API: `answer` is what GET /contents/2/time-progress says.
  */
-async function setUp(answer: () => Promise<ContentTimeProgress>, storage: MediaStorage = createMediaStorage()) {
+async function setUp(answer: () => Promise<ContentTimeProgress>, storage: MediaStorage = createMediaStorage(), view = shownEpisode(202, true)) {
   const sent: Sent[] = [];
   const fetchImpl = (async (input: string | URL, init?: RequestInit) => {
     const body = init?.body instanceof Blob ? { type: init.body.type, json: JSON.parse(await init.body.text()) as unknown } : undefined;
@@ -49,7 +56,7 @@ async function setUp(answer: () => Promise<ContentTimeProgress>, storage: MediaS
   let clock = NOW;
   const memory = createPlaybackMemory({ storage, core, page, win, contentId: 2, voiceAuthor: undefined, signal: lifetime.signal, now: () => clock });
   const merged = vi.fn();
-  const ready = startServerProgress({ client, contentId: 2, storage, core, saved: answer(), merged, signal: lifetime.signal });
+  const ready = startServerProgress({ client, contentId: 2, storage, core, saved: answer(), merged, signal: lifetime.signal, view });
   /** The element reports `time` at `ms` past NOW. */
   const at = (ms: number, time: number) => {
     clock = NOW + ms;
@@ -173,10 +180,35 @@ async function setUpWithoutWaiting(answer: Promise<ContentTimeProgress>, storage
   const lifetime = new AbortController();
   const merged = vi.fn();
   const client = createCatalogueClient({ baseUrl: '/catalog-api', pageUrl: 'https://player.example/', cookie: () => '', fetch: (async () => new Response('{}')) as typeof fetch });
-  void startServerProgress({ client, contentId: 2, storage, core: { store: createStore(initialPlayerState()) }, saved: answer, merged, signal: lifetime.signal });
+  const core = { store: createStore(initialPlayerState()), events: createPlayerEvents() };
+  void startServerProgress({ client, contentId: 2, storage, core, saved: answer, merged, signal: lifetime.signal, view: { getState: () => ({ view: { status: 'loading' } }) } });
   await storage.ready;
   return { lifetime, merged };
 }
+
+describe('an episode watched to its end', () => {
+  it('is marked completed for the viewer (another site then opens the next one), with keepalive', async () => {
+    const { memory, media, posts, fire } = await setUp(async () => ({ items: [] }));
+    memory.follow(202, undefined, 'a.m3u8');
+    fire(media, 'playing');
+    fire(media, 'ended');
+    await vi.waitFor(() => expect(posts().find((post) => post.url.endsWith('/completed'))).toEqual({
+      url: 'https://player.example/catalog-api/contents/2/episodes/202/completed',
+      method: 'POST',
+      keepalive: true,
+      authorization: `Bearer ${TOKEN}`,
+      body: undefined,
+    }));
+  });
+
+  it('is not marked when what ended was not one of the content\'s episodes (the unavailable placeholder)', async () => {
+    const { media, posts, fire } = await setUp(async () => ({ items: [] }), createMediaStorage(), shownEpisode(301, false));
+    fire(media, 'playing');
+    fire(media, 'ended');
+    await settle();
+    expect(posts().filter((post) => post.url.endsWith('/completed'))).toEqual([]);
+  });
+});
 
 describe('changedTimes', () => {
   it('lists the new and changed times per episode and variant, not the unchanged ones', () => {

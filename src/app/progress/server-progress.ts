@@ -11,6 +11,7 @@
 import type { CatalogueClient } from '../../api/catalogue-client.ts';
 import type { ContentTimeProgress, TimeProgress } from '../../api/viewer-schema.ts';
 import type { PlayerCore } from '../../core/player-core.ts';
+import type { AppStore } from '../app-view.ts';
 import type { MediaStorage } from '../../storage/media-storage.ts';
 import type { StorageValues } from '../../storage/storage-keys.ts';
 import { episodeProgress, saveEpisodeProgress } from '../../storage/storage-records.ts';
@@ -19,8 +20,10 @@ export interface ServerProgressOptions {
   client: Pick<CatalogueClient, 'requests' | 'absoluteUrl'>;
   contentId: number;
   storage: MediaStorage;
-  /** The core: the duration sent with each time. */
-  core: Pick<PlayerCore, 'store'>;
+  /** The core: the duration sent with each time, and the end of an episode. */
+  core: Pick<PlayerCore, 'store' | 'events'>;
+  /** The app's view: which episode plays, and whether the content is available here. */
+  view: Pick<AppStore, 'getState'>;
   /** The content's saved times, asked for at load beside the catalogue calls. */
   saved: Promise<ContentTimeProgress>;
   /** The server's times changed what is saved here: the resume window may offer them now. */
@@ -37,7 +40,15 @@ export type SavedTime = readonly [episodeId: number, variantId: number | undefin
  * could not be read (logged only).
  */
 export async function startServerProgress(options: ServerProgressOptions): Promise<void> {
-  const { client, contentId, storage, core, saved, merged, signal } = options;
+  const { client, contentId, storage, core, saved, merged, signal, view } = options;
+  // An episode watched to its end is marked completed for this viewer: another site then opens
+  // the series on the first episode not completed (SPEC.md section 4), not on this one again.
+  core.events.on('ended', () => {
+    const shown = view.getState().view;
+    // Unavailable content plays a placeholder: its end is no episode's.
+    if (shown.status !== 'ready' || !shown.available) return;
+    send(`contents/${contentId}/episodes/${shown.current.episode.id}/completed`, undefined, 'The episode was not marked completed on the server.');
+  }, { signal });
   // The durable copy is read first: its values arriving are not saves, and a merge against the
   // mirror alone could prefer the server's time over a newer one that only IndexedDB kept.
   await storage.ready;
@@ -52,17 +63,22 @@ export async function startServerProgress(options: ServerProgressOptions): Promi
     if (merging) return; // the server's own times, not to be sent back
     const { duration } = core.store.getState();
     for (const [episodeId, variantId, time] of changes) {
-      const body = JSON.stringify({ time, duration: duration > 0 && Number.isFinite(duration) ? duration : null, variantId: variantId ?? null });
-      client.requests.request(client.absoluteUrl(`contents/${contentId}/episodes/${episodeId}/time-progress`), {
-        kind: 'catalogue',
-        method: 'POST',
-        // A Blob brings its own Content-Type.
-        body: new Blob([body], { type: 'application/json' }),
-        keepalive: true,
-        signal: new AbortController().signal,
-      }).catch((error: unknown) => console.warn('The time was not saved on the server; this browser keeps it.', error));
+      const body = { time, duration: duration > 0 && Number.isFinite(duration) ? duration : null, variantId: variantId ?? null };
+      send(`contents/${contentId}/episodes/${episodeId}/time-progress`, body, 'The time was not saved on the server; this browser keeps it.');
     }
   });
+
+  /** A POST with keepalive (it may be the page's last), its failure only logged. */
+  function send(path: string, body: object | undefined, failure: string): void {
+    client.requests.request(client.absoluteUrl(path), {
+      kind: 'catalogue',
+      method: 'POST',
+      // A Blob brings its own Content-Type.
+      ...(body ? { body: new Blob([JSON.stringify(body)], { type: 'application/json' }) } : {}),
+      keepalive: true,
+      signal: new AbortController().signal,
+    }).catch((error: unknown) => console.warn(failure, error));
+  }
   signal.addEventListener('abort', unsubscribe, { once: true });
   let items: readonly TimeProgress[];
   try {
