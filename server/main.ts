@@ -7,7 +7,6 @@ import { loadServerConfig, type ServerConfig } from './config.ts';
 import { checkTablesReadable } from './db/database-check.ts';
 import { openDatabase, type Database } from './db/database.ts';
 import { migrate } from './db/migrate.ts';
-import { ensureSearchIndex, rebuildSearchIndex } from './catalogue/search/search-index.ts';
 import { seedGeneratedCatalogue } from './db/generated-catalogue.ts';
 import { seedDemoCatalogue } from './db/seed.ts';
 import { damagedMessage } from './db/pglite-startup-diagnosis.ts';
@@ -33,9 +32,8 @@ async function serve(config: ServerConfig, db: Database): Promise<RunningServer>
   await prepareDatabase(config, db);
   const seeded = await seedDemoCatalogue(db);
   const generated = await seedGeneratedCatalogue(db, { size: config.catalogueSize });
-  // The search index is derived from the catalogue: rebuilt after a seed, else filled if missing.
-  if (seeded || generated) await rebuildSearchIndex(db);
-  else await ensureSearchIndex(db);
+  // The search index is derived from the catalogue: the search routes fill it when contents are
+  // missing from it, as they are after a seed (server/catalogue/search/search-routes.ts).
   const app = await buildApp({ config, db, logger: true });
   const work = trackOpenWork(app.server);
   const address = await app.listen({ port: config.port, host: config.host });

@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import type { Page, Paging } from '../../src/api/catalogue-schema.ts';
 import type { Playlist, PlaylistCreateBody } from '../../src/api/viewer-schema.ts';
 import type { Database } from '../db/database.ts';
-import { slugify } from '../db/generated/translit.ts';
+import { slugify } from '../catalogue/translit.ts';
 import { HttpError } from '../http/http-error.ts';
 import { isoTime } from './iso-time.ts';
 import { pageOffset, VIEWER_LIMITS } from './viewer-limits.ts';

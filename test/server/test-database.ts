@@ -2,7 +2,6 @@ import { randomBytes } from 'node:crypto';
 import { openDatabase, type Database } from '../../server/db/database.ts';
 import { migrate } from '../../server/db/migrate.ts';
 import { seedDemoCatalogue } from '../../server/db/seed.ts';
-import { rebuildSearchIndex } from '../../server/catalogue/search/search-index.ts';
 
 /**
  * A database of its own for one test file: a fresh schema on the PostgreSQL server named by
@@ -30,13 +29,12 @@ export async function openEmptyTestDatabase(): Promise<Database> {
   };
 }
 
-/** A migrated database holding the demo catalogue and its search index (see openEmptyTestDatabase). */
+/** A migrated database holding the demo catalogue (see openEmptyTestDatabase); an app on it fills the search index. */
 export async function openTestDatabase(): Promise<Database> {
   const db = await openEmptyTestDatabase();
   try {
     await migrate(db);
     await seedDemoCatalogue(db);
-    await rebuildSearchIndex(db);
   } catch (error) {
     await db.close();
     throw error;

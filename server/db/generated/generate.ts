@@ -1,7 +1,7 @@
 import { characterName, generatePeople, type GeneratedPerson } from './people.ts';
 import { SeededRandom } from './random.ts';
 import { episodeTitle, generateDescription, generateTitle } from './titles.ts';
-import { slugify } from './translit.ts';
+import { slugify } from '../../catalogue/translit.ts';
 import { COUNTRY_WEIGHTS, GENRES, TAGS, VOICE_AUTHORS } from './words.ts';
 
 /** A playable source the generated episodes borrow: the demo media (they are the only media). */

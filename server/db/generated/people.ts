@@ -1,5 +1,5 @@
 import type { SeededRandom } from './random.ts';
-import { romanize, slugify } from './translit.ts';
+import { romanize, slugify } from '../../catalogue/translit.ts';
 import { FEMALE_NAMES, MALE_NAMES, SURNAMES } from './words.ts';
 
 export interface GeneratedPerson {
