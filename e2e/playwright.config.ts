@@ -34,6 +34,8 @@ export default defineConfig({
         '--disable-quic',
         '--disable-background-networking',
         '--autoplay-policy=no-user-gesture-required',
+        // Other sites' origins for host pages (served by page.route or by this server): partner.test, other.test…
+        '--host-resolver-rules=MAP *.test 127.0.0.1',
       ],
     },
     trace: 'retain-on-failure',

@@ -14,7 +14,7 @@ npx eslint --cache .
 step "unit and server tests"
 npx vitest run
 step "build"
-npx vite build --logLevel warn
+npx tsx scripts/widget-build.ts --quiet
 step "bundle budgets"
 npx tsx bench/bundle-sizes.ts
 step "browser tests"

@@ -1,14 +1,27 @@
 /**
- * Builds the widget when dist/widget is missing or older than anything it is built from,
- * so `npm start` right after `npm install` (or after a pull) serves the current player.
+ * The product's builds — the player widget, and beside it any other front end listed in BUILDS —
+ * and a staleness check, so `npm start` right after `npm install` (or after a pull) serves the
+ * current code. `npm run build` builds them all.
  */
 import { readdir, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 const ROOT = fileURLToPath(new URL('../', import.meta.url));
-const BUILD_MARKER = path.join(ROOT, 'dist/widget/embed.html');
-const INPUTS = ['src', 'workers', 'vite.config.ts', 'scripts/vite-precompress.ts', 'package.json', 'package-lock.json', 'tsconfig.json'];
+
+interface BuildTarget {
+  /** The Vite config, relative to the repository root. */
+  config: string;
+  /** A file the build writes last-ish; its age is the build's age. */
+  marker: string;
+}
+
+/** Every front end the server serves, built in this order. */
+export const BUILDS: readonly BuildTarget[] = [
+  { config: 'vite.config.ts', marker: 'dist/widget/embed.html' },
+];
+
+const INPUTS = ['src', 'workers', 'scripts/vite-precompress.ts', 'package.json', 'package-lock.json', 'tsconfig.json'];
 
 async function newestMtime(entry: string): Promise<number> {
   const info = await stat(entry).catch(() => undefined);
@@ -21,25 +34,38 @@ async function newestMtime(entry: string): Promise<number> {
   return Math.max(info.mtimeMs, ...times);
 }
 
-export async function widgetBuildIsStale(): Promise<boolean> {
-  const built = await stat(BUILD_MARKER).catch(() => undefined);
+async function isStale(target: BuildTarget, sourcesMtime: number): Promise<boolean> {
+  const built = await stat(path.join(ROOT, target.marker)).catch(() => undefined);
   if (!built) return true;
-  const sources = await Promise.all(INPUTS.map((entry) => newestMtime(path.join(ROOT, entry))));
-  return Math.max(...sources) > built.mtimeMs;
+  const config = await newestMtime(path.join(ROOT, target.config));
+  return Math.max(sourcesMtime, config) > built.mtimeMs;
 }
 
-export async function buildWidgetIfStale(): Promise<boolean> {
-  if (!(await widgetBuildIsStale())) return false;
-  console.log('Building the player widget…');
+export async function widgetBuildIsStale(): Promise<boolean> {
+  const sources = Math.max(...(await Promise.all(INPUTS.map((entry) => newestMtime(path.join(ROOT, entry))))));
+  for (const target of BUILDS) if (await isStale(target, sources)) return true;
+  return false;
+}
+
+/** Runs every build; `logLevel` as Vite's. */
+export async function buildAll(logLevel: 'info' | 'warn' = 'warn'): Promise<void> {
   const { build } = await import('vite');
   // Vite sets NODE_ENV=production for its build in this very process; the server that starts
   // after it must see the environment it was given (production changes what its config requires).
   const nodeEnv = process.env.NODE_ENV;
   try {
-    await build({ configFile: path.join(ROOT, 'vite.config.ts'), logLevel: 'warn' });
+    for (const target of BUILDS) await build({ configFile: path.join(ROOT, target.config), logLevel });
   } finally {
     if (nodeEnv === undefined) delete process.env.NODE_ENV;
     else process.env.NODE_ENV = nodeEnv;
   }
+}
+
+export async function buildWidgetIfStale(): Promise<boolean> {
+  if (!(await widgetBuildIsStale())) return false;
+  console.log('Building the player widget…');
+  await buildAll();
   return true;
 }
+
+if (import.meta.url === `file://${process.argv[1]}`) await buildAll(process.argv.includes('--quiet') ? 'warn' : 'info');
