@@ -14,7 +14,7 @@ async function tokenExpiry(page: Page): Promise<number> {
 }
 
 async function signUp(page: Page, email: string): Promise<void> {
-  await page.goto('/');
+  await page.goto('/demo');
   await signUpOnHostPage(page, email);
 }
 

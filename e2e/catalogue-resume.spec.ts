@@ -58,7 +58,7 @@ async function savedOnServer(page: Page, origin: string): Promise<number | undef
  */
 async function watchOnFirstSite(page: Page, email: string, stop: 'pause' | 'leave'): Promise<number> {
   await onlyTheSeries(page);
-  await page.goto(`${FIRST_SITE}/`);
+  await page.goto(`${FIRST_SITE}/demo`);
   await signUpOnHostPage(page, email);
   await page.reload();
   const video = (await seriesPlayer(page)).locator('video');
@@ -76,7 +76,7 @@ async function watchOnFirstSite(page: Page, email: string, stop: 'pause' | 'leav
  */
 async function openSecondSite(page: Page, email: string, atLeast: number): Promise<FrameLocator> {
   await onlyTheSeries(page);
-  await page.goto(`${SECOND_SITE}/`);
+  await page.goto(`${SECOND_SITE}/demo`);
   await logInOnHostPage(page, email);
   await expect.poll(() => savedOnServer(page, SECOND_SITE)).toBeGreaterThanOrEqual(atLeast);
   await page.reload();
@@ -113,7 +113,7 @@ test.describe('the place a logged-in viewer left on one site is offered on anoth
     await expect(favouriteButton(second)).toHaveText('Убрать из избранного');
     await expect(second.getByRole('list', { name: 'Избранное' }).getByRole('listitem')).toHaveText([SERIES]);
 
-    await page.goto(`${FIRST_SITE}/`);
+    await page.goto(`${FIRST_SITE}/demo`);
     await expect(page.locator('.account').getByRole('status')).toHaveText(`Вы вошли как Зритель (${email})`);
     await page.getByRole('button', { name: 'Обновить' }).click();
     const favourites = page.getByRole('list', { name: 'Избранное' });

@@ -1,8 +1,8 @@
 import { expect, test } from '@playwright/test';
 import { expectPlaysPast } from './helpers.ts';
 
-test('the demo host page embeds a player frame per demo content, and the first one plays', async ({ page }) => {
-  await page.goto('/');
+test('the demo host page (/demo) embeds a player frame per demo content, and the first one plays', async ({ page }) => {
+  await page.goto('/demo');
   const frames = page.locator('iframe');
   await expect(frames).toHaveCount(7);
   for (let id = 1; id <= 7; id += 1) {

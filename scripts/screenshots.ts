@@ -80,7 +80,7 @@ try {
 
   // The demo host page on a phone: the series' frame, controls shown.
   const host = await browser.newPage({ viewport: { width: 390, height: 844 }, hasTouch: true, isMobile: true });
-  await host.goto(`${server.url}/`);
+  await host.goto(`${server.url}/demo`);
   const frame = host.locator('iframe[src="/embed?movie_id=2&enabled_share"]');
   await frame.scrollIntoViewIfNeeded();
   const player = host.frameLocator('iframe[src="/embed?movie_id=2&enabled_share"]');

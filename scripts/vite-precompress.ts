@@ -13,15 +13,15 @@ const COMPRESSIBLE = /\.(?:js|mjs|css|svg|json|wasm)$/;
  * CPU per request. Source maps are left alone: only developer tools fetch them.
  */
 export function precompress(): Plugin {
-  let outDir = '';
+  let assets = '';
   return {
     name: 'kino:precompress',
     apply: 'build',
     configResolved(config) {
-      outDir = path.resolve(config.root, config.build.outDir);
+      // The widget's assets/ or the site's site-assets/: whatever the build names its folder.
+      assets = path.join(path.resolve(config.root, config.build.outDir), config.build.assetsDir);
     },
     async closeBundle() {
-      const assets = path.join(outDir, 'assets');
       const files = (await readdir(assets)).filter((name) => COMPRESSIBLE.test(name));
       await Promise.all(files.map(async (name) => {
         const file = path.join(assets, name);

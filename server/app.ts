@@ -28,7 +28,8 @@ import { healthRoutes } from './routes/health-routes.ts';
 import { manifestRoutes } from './routes/manifest-routes.ts';
 import { mediaRoutes } from './routes/media-routes.ts';
 import { widgetRoutes } from './routes/widget-routes.ts';
-import { siteRoutes } from './site/site-routes.ts';
+import { siteOrigin, siteRoutes } from './site/site-routes.ts';
+import { sitePagesRoutes } from './site-pages/site-pages-routes.ts';
 import { completedEpisodesReader, viewerRoutes } from './viewer/viewer-routes.ts';
 import { docsRoutes } from './openapi/docs-routes.ts';
 import { recordRoutes } from './openapi/registered-routes.ts';
@@ -108,6 +109,7 @@ export async function buildApp({ config, db, logger = false, catalogueCache = ne
   );
   await mediaRoutes(app, config.mediaDir);
   await widgetRoutes(app, { widgetDir: config.widgetDir, attributes: config.widget, catalogue });
+  await sitePagesRoutes(app, { siteDir: config.siteDir, origin: siteOrigin(config) });
   await app.register(analyticsRoutes, {
     db,
     adminToken: config.adminToken,

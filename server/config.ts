@@ -22,6 +22,8 @@ export interface ServerConfig extends HardeningConfig {
   mediaDir: string;
   /** The built widget (embed.html and assets/). */
   widgetDir: string;
+  /** The built catalogue site (index.html and site-assets/), served at / (server/site-pages). SITE_DIR. */
+  siteDir: string;
   /** Origin put in absolute URLs (VAST, ad list); unset: taken from the request. PUBLIC_ORIGIN. */
   publicOrigin: string | undefined;
   /** Request header in which the edge passes the viewer's country (ISO 3166-1 alpha-2). COUNTRY_HEADER. */
@@ -95,6 +97,7 @@ const envSchema = z.object({
   CATALOGUE_SIZE: z.string().regex(/^\d{1,6}$/, 'must be a whole number').transform(Number).pipe(z.number().max(200_000, 'must be at most 200000')).default(5000),
   MEDIA_DIR: z.string().min(1).default(`${ROOT}server/media`),
   WIDGET_DIR: z.string().min(1).default(`${ROOT}dist/widget`),
+  SITE_DIR: z.string().min(1).default(`${ROOT}dist/site`),
   PUBLIC_ORIGIN: z.url().optional(),
   COUNTRY_HEADER: z.string().regex(/^[a-z0-9-]+$/i).default('x-viewer-country'),
   DEFAULT_COUNTRY: z.string().regex(/^[A-Z]{2}$/, 'must be two upper-case letters').default('RU'),
@@ -142,6 +145,7 @@ export function loadServerConfig(env: NodeJS.ProcessEnv = process.env): ServerCo
     catalogueSize: e.CATALOGUE_SIZE,
     mediaDir: e.MEDIA_DIR,
     widgetDir: e.WIDGET_DIR,
+    siteDir: e.SITE_DIR,
     publicOrigin: e.PUBLIC_ORIGIN?.replace(/\/$/, ''),
     countryHeader: e.COUNTRY_HEADER.toLowerCase(),
     defaultCountry: e.DEFAULT_COUNTRY,

@@ -47,7 +47,7 @@ const adCaseQuerySchema = z.object({ ad_case: z.enum(Object.keys(AD_CASES) as [A
 const episodeLinkParamsSchema = z.strictObject({ season: z.string().max(16), episode: z.string().max(16) });
 const HTML = (description: string) => ({ type: 'text/html', description });
 
-/** /embed (the player's iframe document), / (the demo host page) and the widget's assets. */
+/** /embed (the player's iframe document), /demo (the demo host page) and the widget's assets. */
 export async function widgetRoutes(app: FastifyInstance, options: WidgetRoutesOptions): Promise<void> {
   const template = embedTemplate(path.join(options.widgetDir, 'embed.html'));
   // A configured dash.js build is the only foreign script the widget may run.
@@ -71,7 +71,7 @@ export async function widgetRoutes(app: FastifyInstance, options: WidgetRoutesOp
   // A shared link names the episode in its path (SPEC.md section 5); the widget reads it there.
   api.get('/embed/season-:season/episode-:episode', { schema: { ...embedSchema, params: episodeLinkParamsSchema } }, embed);
 
-  api.get('/', { schema: { summary: 'The demo host page', querystring: adCaseQuerySchema, produces: HTML('A page embedding the player') } }, async (request, reply) => {
+  api.get('/demo', { schema: { summary: 'The demo host page', querystring: adCaseQuerySchema, produces: HTML('A page embedding the player') } }, async (request, reply) => {
     const contents = await options.catalogue.listContentIds();
     const adCase = request.query.ad_case;
     return reply

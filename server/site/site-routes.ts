@@ -31,7 +31,7 @@ function imageStore(config: ServerConfig): ImageStore {
  * The origin of the site's absolute URLs (sitemaps, robots.txt): PUBLIC_ORIGIN, else the
  * listener's own address. Never the request's Host header: the files are cached and shared.
  */
-function siteOrigin(config: ServerConfig): string {
+export function siteOrigin(config: ServerConfig): string {
   return config.publicOrigin ?? `http://${config.host.includes(':') ? `[${config.host}]` : config.host}:${config.port}`;
 }
 

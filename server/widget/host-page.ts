@@ -95,7 +95,7 @@ export function renderHostPage(allContents: ReadonlyArray<{ id: number; title: s
 <body>
   <h1>Демо-страница плеера</h1>
   <p>Каждый плеер ниже встроен через iframe, как на сайте-партнёре.</p>
-  <form method="get" action="/">
+  <form method="get" action="/demo">
     <label>Реклама:
       <select name="ad_case">
       <option value=""${adCase ? '' : ' selected'}>как настроено на сервере (преролл и мидролл)</option>

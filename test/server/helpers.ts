@@ -11,6 +11,7 @@ import { openTestDatabase } from './test-database.ts';
 export const REPO_ROOT = fileURLToPath(new URL('../../', import.meta.url));
 export const MEDIA_DIR = fileURLToPath(new URL('../../server/media/', import.meta.url));
 export const WIDGET_FIXTURE_DIR = fileURLToPath(new URL('./fixtures/widget/', import.meta.url));
+export const SITE_FIXTURE_DIR = fileURLToPath(new URL('./fixtures/site/', import.meta.url));
 export const API = '/catalog-api';
 export const CONTENT_IDS = [1, 2, 3, 4, 5, 6, 7] as const;
 
@@ -25,6 +26,7 @@ export function testConfig(overrides: ConfigOverrides = {}): ServerConfig {
   return {
     ...base,
     widgetDir: WIDGET_FIXTURE_DIR,
+    siteDir: SITE_FIXTURE_DIR,
     mediaDir: MEDIA_DIR,
     // The suites fire beacons as fast as they like; rate-limits.test.ts sets a limit to see the 429.
     trackingRateLimit: 0,

@@ -22,7 +22,7 @@ describe('control characters in parameters → 400 naming the parameter, before 
     [`${API}/episodes?content-id=2${control}`, 'content-id'],
     [`${API}/contents/1/available?domain=https://host.example/${control}`, 'domain'],
     [`/embed?movie_id=1&ad_case=${control}`, 'ad_case'],
-    [`/?ad_case=none${control}`, 'ad_case'],
+    [`/demo?ad_case=none${control}`, 'ad_case'],
     [`${API}/contents/1?x${control}y=1`, 'x'],
   ] as const);
   it.each(QUERY_CASES)('GET %s', async (url, parameter) => {

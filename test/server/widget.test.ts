@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadServerConfig } from '../../server/config.ts';
 import { CONTENT_IDS, WIDGET_FIXTURE_DIR, expectApiError, startTestApp, type ConfigOverrides, type TestApp } from './helpers.ts';
 
-// /embed (the player's iframe document), / (the demo host page) and /assets/.
+// /embed (the player's iframe document), /demo (the demo host page) and /assets/.
 let t: TestApp;
 beforeAll(async () => {
   t = await startTestApp();
@@ -95,9 +95,9 @@ describe('GET /embed', () => {
     expect(await listOf('/embed?movie_id=1&ad_case=https://evil.example/list.json')).toBe('/catalog-api/ad-list.json');
     const foreign = loadServerConfig({ AD_LIST_URL: 'https://ads.example.test/list.json' }).widget;
     expect(await listOf('/embed?movie_id=1&ad_case=pod', foreign)).toBe('https://ads.example.test/list.json');
-    const page = await t.app.inject('/?ad_case=pod');
+    const page = await t.app.inject('/demo?ad_case=pod');
     expect(page.body).toContain('/embed?movie_id=1&amp;enabled_share&amp;ad_case=pod');
-    expect((await t.app.inject('/?ad_case=%22%3E%3Cscript%3E')).body).not.toContain('"><script>');
+    expect((await t.app.inject('/demo?ad_case=%22%3E%3Cscript%3E')).body).not.toContain('"><script>');
   });
 
   it('names a configured dash.js build in a data attribute and lets only its origin run scripts', async () => {
@@ -143,9 +143,9 @@ describe('GET /embed', () => {
   });
 });
 
-describe('GET /', () => {
+describe('GET /demo', () => {
   it('embeds a player iframe for every demo content', async () => {
-    const response = await t.app.inject('/');
+    const response = await t.app.inject('/demo');
     expect(response.statusCode).toBe(200);
     expect(response.headers['content-type']).toMatch(/^text\/html\b/);
     const ids = [...response.body.matchAll(/<iframe\s[^>]*src="\/embed\?movie_id=(\d+)&amp;enabled_share"/g)].map((match) => Number(match[1]));
