@@ -12,6 +12,7 @@ import { searchRoutes } from './catalogue/search/search-routes.ts';
 import type { ServerConfig } from './config.ts';
 import type { Database } from './db/database.ts';
 import { scheduleRetention } from './db/retention-schedule.ts';
+import { embedAccessRoom } from './embed-access/embed-access-room.ts';
 import { errorRoutes } from './errors/error-routes.ts';
 import { installCompression } from './http/compression.ts';
 import { refuseControlCharacters } from './http/control-characters.ts';
@@ -93,6 +94,7 @@ export async function buildApp({ config, db, logger = false, catalogueCache = ne
     clear: () => catalogueCache.invalidate(),
   });
   const deps = { db, config, catalogue: cachedCatalogue, catalogueCache, caches };
+  const embedAccess = embedAccessRoom({ db, caches, adminToken: config.adminToken, publicOrigin: config.publicOrigin });
   await app.register(
     async (api) => {
       catalogueRoutes(api, {
@@ -104,11 +106,12 @@ export async function buildApp({ config, db, logger = false, catalogueCache = ne
       await searchRoutes(api, deps);
       await viewerRoutes(api, deps);
       await siteRoutes(api, deps);
+      embedAccess.routes(api);
     },
     { prefix: CATALOG_API_PREFIX },
   );
   await mediaRoutes(app, config.mediaDir);
-  await widgetRoutes(app, { widgetDir: config.widgetDir, attributes: config.widget, catalogue });
+  await widgetRoutes(app, { widgetDir: config.widgetDir, attributes: config.widget, catalogue, embedVerdict: embedAccess.verdict });
   await sitePagesRoutes(app, { siteDir: config.siteDir, origin: siteOrigin(config) });
   await app.register(analyticsRoutes, {
     db,

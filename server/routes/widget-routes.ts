@@ -10,19 +10,24 @@ import { CATALOG_API_PREFIX, WIDGET_ASSETS_PREFIX } from '../http/paths.ts';
 import { AD_CASES, type AdCase } from '../ads/ad-cases.ts';
 import type { ZodTypeProvider } from '../http/schema-validation.ts';
 import { renderEmbedDocument } from '../widget/embed-document.ts';
+import { EMBED_VARY, type EmbedVerdict } from '../embed-access/embed-gate.ts';
+import { REFUSED_CARD_CSP, renderRefusedCard } from '../embed-access/refused-card.ts';
 import { HOST_PAGE_CSP, renderHostPage } from '../widget/host-page.ts';
 
 export interface WidgetRoutesOptions {
   widgetDir: string;
   attributes: WidgetAttributes;
   catalogue: CatalogueRepository;
+  /** Which host sites may frame the player (server/embed-access); default: any site. */
+  embedVerdict?: (request: FastifyRequest) => Promise<EmbedVerdict>;
 }
 
 /**
  * Our own scripts only (no third-party script in our origin); media, images and API calls may
- * come from elsewhere (a CDN, another API host). frame-ancestors is open: embedding is the point.
+ * come from elsewhere (a CDN, another API host). frame-ancestors comes from the operator's
+ * allowlist of host sites: `*` while it is empty (embedding is the point), else 'self' and those.
  */
-function embedCsp(scriptOrigins: readonly string[]): string {
+function embedCsp(scriptOrigins: readonly string[], frameAncestors: string): string {
   return [
     "default-src 'self'",
     ["script-src 'self'", ...scriptOrigins].join(' '),
@@ -33,7 +38,7 @@ function embedCsp(scriptOrigins: readonly string[]): string {
     'connect-src *',
     "object-src 'none'",
     "base-uri 'self'",
-    'frame-ancestors *',
+    `frame-ancestors ${frameAncestors}`,
   ].join('; ');
 }
 
@@ -53,20 +58,32 @@ export async function widgetRoutes(app: FastifyInstance, options: WidgetRoutesOp
   // A configured dash.js build is the only foreign script the widget may run.
   const { dashLibraryUrl, castSenderUrl } = options.attributes;
   // The Cast sender loads more of itself from its own origin: allow that origin, nothing else.
-  const csp = embedCsp([dashLibraryUrl, castSenderUrl].filter((url) => url !== undefined).map((url) => new URL(url).origin));
+  const scriptOrigins = [dashLibraryUrl, castSenderUrl].filter((url) => url !== undefined).map((url) => new URL(url).origin);
+  const verdictOf = options.embedVerdict ?? (async (): Promise<EmbedVerdict> => ({ kind: 'player', frameAncestors: '*' }));
 
   const embed = async (request: FastifyRequest<{ Querystring: z.output<typeof adCaseQuerySchema> }>, reply: FastifyReply) => {
+    const verdict = await verdictOf(request);
+    // The answer depends on the host page that asked (server/embed-access/embed-gate.ts).
+    void reply.header('vary', EMBED_VARY);
+    if (verdict.kind === 'refused') {
+      return reply.status(403).type('text/html; charset=utf-8').header('cache-control', 'no-store')
+        .header('content-security-policy', REFUSED_CARD_CSP).send(renderRefusedCard(verdict.origin));
+    }
     const html = renderEmbedDocument(await template(), { ...options.attributes, adListUrl: demoAdListUrl(options.attributes.adListUrl, request.query.ad_case) });
     return reply
       .type('text/html; charset=utf-8')
       .header('cache-control', 'no-cache')
-      .header('content-security-policy', csp)
+      .header('content-security-policy', embedCsp(scriptOrigins, verdict.frameAncestors))
       .header('x-content-type-options', 'nosniff')
       .header('referrer-policy', 'strict-origin-when-cross-origin')
       .send(html);
   };
   const api = app.withTypeProvider<ZodTypeProvider>();
-  const embedSchema = { summary: 'The player\'s iframe document', querystring: adCaseQuerySchema, produces: HTML('The widget'), errors: [503] };
+  const embedSchema = {
+    summary: 'The player\'s iframe document',
+    description: 'Its frame-ancestors follow the allowlist of host sites (/catalog-api/admin/embed-origins); a host page whose Referer names a site not on it gets 403 with a card saying so.',
+    querystring: adCaseQuerySchema, produces: HTML('The widget'), errors: [503],
+  };
   api.get('/embed', { schema: embedSchema }, embed);
   // A shared link names the episode in its path (SPEC.md section 5); the widget reads it there.
   api.get('/embed/season-:season/episode-:episode', { schema: { ...embedSchema, params: episodeLinkParamsSchema } }, embed);
