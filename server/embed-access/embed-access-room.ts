@@ -5,6 +5,7 @@ import { EmbedAccessCache } from './embed-access-cache.ts';
 import { embedAccessRoutes } from './embed-access-routes.ts';
 import { embedVerdict, type EmbedVerdict } from './embed-gate.ts';
 import { EmbedOriginsRepository } from './embed-origins-repository.ts';
+import { httpOrigin } from './origin-text.ts';
 
 export interface EmbedAccessRoom {
   /** The admin routes, registered under /catalog-api. */
@@ -26,17 +27,9 @@ export function embedAccessRoom(options: EmbedAccessRoomOptions): EmbedAccessRoo
   const origins = new EmbedOriginsRepository(options.db);
   const cache = new EmbedAccessCache(origins);
   options.caches.register(cache);
-  const publicOrigin = options.publicOrigin === undefined ? undefined : originOf(options.publicOrigin);
+  const publicOrigin = httpOrigin(options.publicOrigin);
   return {
     routes: (api) => embedAccessRoutes(api, { origins, cache, adminToken: options.adminToken }),
     verdict: (request) => embedVerdict(request, cache, publicOrigin),
   };
-}
-
-function originOf(url: string): string | undefined {
-  try {
-    return new URL(url).origin;
-  } catch {
-    return undefined;
-  }
 }

@@ -1,7 +1,7 @@
 import type { FastifyRequest } from 'fastify';
 import type { EmbedAccessCache } from './embed-access-cache.ts';
 import { frameAncestors, mayEmbed } from './embed-policy.ts';
-import { refererOrigin } from './origin-text.ts';
+import { httpOrigin } from './origin-text.ts';
 
 /** PostgreSQL's integer: a larger movie_id names no content. */
 const INT32_MAX = 2_147_483_647;
@@ -36,9 +36,9 @@ export async function embedVerdict(request: FastifyRequest, access: EmbedAccessC
   const allowed = await access.accessFor(requestedContent(request.url));
   const player = { kind: 'player', frameAncestors: frameAncestors(allowed) } as const;
   if (allowed.open || request.headers['sec-fetch-dest'] === 'document') return player;
-  const origin = refererOrigin(request.headers.referer);
+  const origin = httpOrigin(request.headers.referer);
   if (origin === undefined) return player;
   // This server's own pages (the catalogue site, the demo page) frame the player from its origin.
-  const selfOrigins = [`${request.protocol}://${request.host}`, ...(publicOrigin ? [publicOrigin] : [])];
+  const selfOrigins = [httpOrigin(`${request.protocol}://${request.host}`), publicOrigin].filter((each) => each !== undefined);
   return mayEmbed(allowed, origin, selfOrigins) ? player : { kind: 'refused', origin };
 }

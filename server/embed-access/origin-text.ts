@@ -34,11 +34,11 @@ export function parseOrigin(text: string): OriginParse {
   return { ok: true, origin: url.origin };
 }
 
-/** The origin a Referer header names, or undefined (absent, "null", unparseable, not http(s)). */
-export function refererOrigin(referer: string | undefined): string | undefined {
-  if (!referer) return undefined;
+/** The origin of an http(s) URL (a Referer header, say), or undefined: absent, "null", unparseable, another scheme. */
+export function httpOrigin(text: string | undefined): string | undefined {
+  if (!text) return undefined;
   try {
-    const url = new URL(referer);
+    const url = new URL(text);
     return url.protocol === 'http:' || url.protocol === 'https:' ? url.origin : undefined;
   } catch {
     return undefined;

@@ -210,3 +210,17 @@ describe('the repository', () => {
     }
   });
 });
+
+describe('the OpenAPI document', () => {
+  it('lists the admin routes, marked the operator\'s, with the body\'s fields', async () => {
+    interface Operation { 'x-admin'?: boolean; requestBody?: { content: Record<string, { schema: { properties?: Record<string, unknown> } }> }; responses: Record<string, unknown> }
+    const document = JSON.parse((await t.app.inject('/openapi.json')).body) as { paths: Record<string, Record<string, Operation>> };
+    const list = document.paths[ROUTE]!;
+    expect(Object.keys(list).sort()).toEqual(['get', 'post']);
+    expect(document.paths[`${ROUTE}/{id}`]!.delete!['x-admin']).toBe(true);
+    const post = list.post!;
+    expect(post['x-admin']).toBe(true);
+    expect(Object.keys(post.requestBody!.content['application/json']!.schema.properties ?? {})).toEqual(['origin', 'contentId']);
+    expect(Object.keys(post.responses)).toEqual(expect.arrayContaining(['200', '201', '400', '401', '403', '404', '409']));
+  });
+});
