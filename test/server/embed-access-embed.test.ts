@@ -45,7 +45,7 @@ const hashOf = (text: string) => `'sha256-${createHash('sha256').update(text, 'u
 
 describe('GET /embed with no allowlist entry', () => {
   it('may be framed by any site, whatever the Referer, and says the answer depends on it', async () => {
-    for (const headers of [{}, { referer: 'https://anyone.example/page' }]) {
+    for (const headers of [{}, { referer: 'https://anyone.example/page' }] as Array<Record<string, string>>) {
       const response = await embed('/embed?movie_id=2', headers);
       expect(response.statusCode).toBe(200);
       expect(response.body).toContain(PLAYER_SCRIPT);
@@ -84,7 +84,7 @@ describe('GET /embed with an allowlist', () => {
   });
 
   it('serves the player to an allowed Referer, to the server\'s own pages and to a request without a Referer', async () => {
-    const allowed = [
+    const allowed: Array<Record<string, string>> = [
       { referer: 'https://partner.example/films/page?x=1' },
       { referer: 'https://global.example/' },
       { referer: 'http://localhost/demo' },
