@@ -3,7 +3,9 @@
  * and a staleness check, so `npm start` right after `npm install` (or after a pull) serves the
  * current code. `npm run build` builds them all.
  */
-import { readdir, stat } from 'node:fs/promises';
+import { execFile } from 'node:child_process';
+import { readdir, readFile, stat, writeFile } from 'node:fs/promises';
+import { promisify } from 'node:util';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -14,11 +16,16 @@ interface BuildTarget {
   config: string;
   /** A file the build writes last-ish; its age is the build's age. */
   marker: string;
+  /** Vite's mode, for a config that builds more than one thing. */
+  mode?: string;
 }
 
 /** Every front end the server serves, built in this order. */
 export const BUILDS: readonly BuildTarget[] = [
   { config: 'vite.config.ts', marker: 'dist/widget/embed.html' },
+  { config: 'vite.sdk.config.ts', marker: 'dist/sdk/lib.js' },
+  { config: 'vite.sdk.config.ts', marker: 'dist/sdk/kino-player.js', mode: 'module' },
+  { config: 'vite.site.config.ts', marker: 'dist/site/index.html' },
 ];
 
 const INPUTS = ['src', 'workers', 'scripts/vite-precompress.ts', 'package.json', 'package-lock.json', 'tsconfig.json'];
@@ -54,10 +61,25 @@ export async function buildAll(logLevel: 'info' | 'warn' = 'warn'): Promise<void
   // after it must see the environment it was given (production changes what its config requires).
   const nodeEnv = process.env.NODE_ENV;
   try {
-    for (const target of BUILDS) await build({ configFile: path.join(ROOT, target.config), logLevel });
+    for (const target of BUILDS) await build({ configFile: path.join(ROOT, target.config), logLevel, ...(target.mode ? { mode: target.mode } : {}) });
+    await writeSdkTypes();
   } finally {
     if (nodeEnv === undefined) delete process.env.NODE_ENV;
     else process.env.NODE_ENV = nodeEnv;
+  }
+}
+
+/**
+ * The SDK module's type declarations (dist/sdk/types). The sources import with .ts; a bundler
+ * reading the declarations resolves .js to .d.ts, so the paths are rewritten.
+ */
+async function writeSdkTypes(): Promise<void> {
+  const run = promisify(execFile);
+  await run(process.execPath, [path.join(ROOT, 'node_modules/typescript/bin/tsc'), '-p', path.join(ROOT, 'tsconfig.sdk.json')]);
+  const dir = path.join(ROOT, 'dist/sdk/types');
+  for (const file of await readdir(dir)) {
+    const text = await readFile(path.join(dir, file), 'utf8');
+    await writeFile(path.join(dir, file), text.replace(/(from '\.\/[\w-]+)\.ts'/g, "$1.js'"));
   }
 }
 

@@ -1,0 +1,29 @@
+/** The /authenticator calls the site's account pages make; the answers set the cookies the player reads too. */
+import {
+  actionResultSchema,
+  restoreVisitResultSchema,
+  sessionSchema,
+  signupResultSchema,
+  userSchema,
+} from '../../api/auth-schema.ts';
+import { apiCall, AUTH } from './site-http.ts';
+
+export const authApi = {
+  details: (signal?: AbortSignal) => apiCall(userSchema, 'GET', `${AUTH}/user/details`, { signal }),
+  login: (email: string, password: string) => apiCall(sessionSchema, 'POST', `${AUTH}/authentication`, { body: { email, password } }),
+  signup: (email: string, password: string, name?: string) =>
+    apiCall(signupResultSchema, 'POST', `${AUTH}/signup`, { body: name ? { email, password, name } : { email, password } }),
+  completeSignup: (email: string, code: string) => apiCall(sessionSchema, 'POST', `${AUTH}/signup/complete`, { body: { email, code } }),
+  restoreInit: (email: string) => apiCall(actionResultSchema, 'POST', `${AUTH}/user/password/restore/init`, { body: { email } }),
+  restoreVisit: (token: string) => apiCall(restoreVisitResultSchema, 'PUT', `${AUTH}/user/password/restore/visit-link`, { body: { token } }),
+  restore: (token: string, password: string) => apiCall(actionResultSchema, 'POST', `${AUTH}/user/password/restore`, { body: { token, password } }),
+};
+
+/**
+ * Logging out on this device: the readable session cookies go (path /, as the service set them),
+ * so neither the site nor the player sends or refreshes the token any more. The service has no
+ * logout call; the HttpOnly refresh token stays until it expires or the password changes.
+ */
+export function forgetSession(): void {
+  for (const name of ['authToken', 'authSession']) document.cookie = `${name}=; Path=/; Expires=Thu, 01 Jan 1970 00:00:00 GMT; SameSite=Lax`;
+}

@@ -1,0 +1,40 @@
+import { useState } from 'react';
+import { errorText } from '../api/site-request-error.ts';
+import { useResource } from '../api/use-resource.ts';
+import { viewerApi } from '../api/viewer-api.ts';
+import { useSession } from '../auth/session.tsx';
+import { Link } from '../router/navigation.tsx';
+
+/** How many of the newest favourites are read to know whether this content is one of them. */
+const FAVOURITES_CHECKED = 100;
+
+/** «В избранное» / «Убрать из избранного»; a viewer who is not logged in is asked to log in. */
+export function FavouriteButton({ contentId }: { contentId: number }) {
+  const { user } = useSession();
+  const known = useResource(`${user?.id ?? 'nobody'}|${contentId}`, async (signal) =>
+    (user ? (await viewerApi.favourites(1, FAVOURITES_CHECKED, signal)).items.some((card) => card.id === contentId) : false));
+  const [favourite, setFavourite] = useState<boolean | undefined>(undefined);
+  const [error, setError] = useState('');
+  const [busy, setBusy] = useState(false);
+  if (!user) return <Link className="button button--quiet" to={`/login?next=${encodeURIComponent(location.pathname)}`}>Войдите, чтобы добавить в избранное</Link>;
+  const isFavourite = favourite ?? known.data ?? false;
+  const toggle = async () => {
+    setBusy(true);
+    setError('');
+    try {
+      setFavourite((await viewerApi.setFavourite(contentId, !isFavourite)).isFavorite);
+    } catch (failure) {
+      setError(errorText(failure));
+    } finally {
+      setBusy(false);
+    }
+  };
+  return (
+    <span>
+      <button type="button" className="button" aria-pressed={isFavourite} disabled={busy || known.status === 'loading'} onClick={toggle}>
+        {isFavourite ? '★ В избранном' : '☆ В избранное'}
+      </button>
+      {error ? <span role="alert" className="error">{error}</span> : null}
+    </span>
+  );
+}
