@@ -32,7 +32,9 @@ export function ContentPage({ slug }: { slug: string }) {
     const [seasons, episodes] = await Promise.all([catalogueApi.seasons(content.id, signal), catalogueApi.episodes(content.id, signal)]);
     return { content, seasons, episodes };
   });
-  const [episodeId, setEpisodeId] = useState(() => episodeFromAddress(search));
+  /** The episode asked of the player, and the one it says it shows (the list marks that one: nothing is assumed). */
+  const [requested, setRequested] = useState(() => episodeFromAddress(search));
+  const [playing, setPlaying] = useState<number | undefined>(undefined);
   const contentId = details.data?.content.id;
   useTitle(details.data?.content.title);
 
@@ -44,23 +46,24 @@ export function ContentPage({ slug }: { slug: string }) {
   if (details.status === 'error') return <LoadError error={details.error} retry={details.reload} />;
   const { content, seasons, episodes } = details.data;
 
-  /** The episode now on screen, in the address too (replace: a pick is no new page to go back to). */
-  const show = (id: number) => {
-    setEpisodeId(id);
-    navigate(`${location.pathname}?episode=${id}`, { replace: true, keepScroll: true });
+  /** The episode the player now shows; a series' is in the address too (replaced: it is no new page to go back to). */
+  const shown = (id: number) => {
+    setPlaying(id);
+    setRequested(id);
+    if (content.hasMultipleEpisodes) navigate(`${location.pathname}?episode=${id}`, { replace: true, keepScroll: true });
   };
 
   return (
     <article className="content">
       <ContentFacts content={content} />
       <div className="content__player">
-        <SitePlayer movieId={content.id} episodeId={episodeId} onEpisodeChange={(change) => show(change.episodeId)} />
+        <SitePlayer movieId={content.id} episodeId={requested} onEpisodeChange={(change) => shown(change.episodeId)} />
       </div>
       <div className="content__actions">
         <FavouriteButton contentId={content.id} />
         <PlaylistPicker contentId={content.id} />
       </div>
-      {content.hasMultipleEpisodes ? <EpisodeList seasons={seasons} episodes={episodes} current={episodeId} pick={show} /> : null}
+      {content.hasMultipleEpisodes ? <EpisodeList seasons={seasons} episodes={episodes} current={playing} pick={setRequested} /> : null}
       <Reviews contentId={content.id} />
     </article>
   );

@@ -34,7 +34,7 @@ export class KinoPlayer {
   #options: StandInOptions;
   #listeners = new Set<Listener>();
   #lifetime = new AbortController();
-  #ready: Promise<void>;
+  #ready: Promise<{ episode: null }>;
 
   constructor(container: Element, options: StandInOptions) {
     this.#options = options;
@@ -45,7 +45,8 @@ export class KinoPlayer {
     this.element.allowFullscreen = true;
     this.element.src = this.#address(options.episodeId, false);
     const { signal } = this.#lifetime;
-    this.#ready = new Promise((resolve) => this.element.addEventListener('load', () => resolve(), { once: true, signal }));
+    // The SDK resolves with the player's state; the stand-in knows nothing until the frame's first message.
+    this.#ready = new Promise((resolve) => this.element.addEventListener('load', () => resolve({ episode: null }), { once: true, signal }));
     window.addEventListener('message', (event: MessageEvent<EpisodeMessage>) => {
       const episode = event.data?.payload?.episode;
       if (event.source !== this.element.contentWindow || event.origin !== this.origin || event.data?.source !== 'kino-player') return;
@@ -66,7 +67,7 @@ export class KinoPlayer {
     return url.href;
   }
 
-  ready(): Promise<void> {
+  ready(): Promise<{ episode: null }> {
     return this.#ready;
   }
 

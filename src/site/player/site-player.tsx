@@ -5,7 +5,7 @@ export interface SitePlayerProps {
   movieId: number;
   /** The episode to show; a change switches the player to it (setEpisode), without a new frame. */
   episodeId?: number | undefined;
-  /** The player's own episode changes (the viewer's pick in the frame, the next episode at the end). */
+  /** The episode the player shows, as it says: the first it opened, a pick in the frame or the site's list, the next one at the end. */
   onEpisodeChange?: (change: { episodeId: number; season: number; episode: number }) => void;
 }
 
@@ -24,10 +24,13 @@ export function SitePlayer({ movieId, episodeId, onEpisodeChange }: SitePlayerPr
   useEffect(() => {
     if (!container.current) return;
     const created = new KinoPlayer(container.current, { movieId, episodeId: shown.current, enabledShare: true });
-    created.on('episodechange', (change) => {
+    const report = (change: { episodeId: number; season: number; episode: number }) => {
       shown.current = change.episodeId;
       onChange.current?.(change);
-    });
+    };
+    created.on('episodechange', report);
+    // The episode the player opened first is in its ready state.
+    created.ready().then(({ episode }) => episode && report({ episodeId: episode.id, season: episode.season, episode: episode.episode }), () => undefined);
     player.current = created;
     return () => {
       created.destroy();
