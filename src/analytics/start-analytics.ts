@@ -6,6 +6,7 @@ import type { WidgetConfig } from '../config/widget-config.ts';
 import { createAnalyticsClient, type AnalyticsClient, type AnalyticsInput, type ViewContext } from '../workers-client/analytics-client.ts';
 import { analyticsNow, type RecordedEvent } from './analytics-recorder.ts';
 import { deviceTypeOf } from './device-type.ts';
+import { randomUuid } from '../../workers/shared/random-id.ts';
 
 export interface AnalyticsOptions {
   app: PlayerApp;
@@ -111,7 +112,7 @@ export function startAnalytics(options: AnalyticsOptions): () => void {
       }
     }
   };
-  void client.start({ collectorUrl, loadId: crypto.randomUUID() }, deliver).catch((error: unknown) => console.warn('Analytics did not start', error));
+  void client.start({ collectorUrl, loadId: randomUuid() }, deliver).catch((error: unknown) => console.warn('Analytics did not start', error));
 
   // The last batch goes with the beacon, which outlives the page; once per hiding.
   let hidden = false;

@@ -5,6 +5,7 @@
  * fields. Codes are in error-codes.ts.
  */
 import { PLAYER_ERROR_CODES, type PlayerErrorCode } from './error-codes.ts';
+import { randomUuid } from '../../workers/shared/random-id.ts';
 
 export { AD_ERROR_CODES, PLAYER_ERROR_CODES, type PlayerErrorCode } from './error-codes.ts';
 
@@ -26,7 +27,7 @@ export type PlayerErrorDetail = Record<string, string | number | boolean | null>
 
 /** The short id a viewer can quote to support (SPEC.md section 8: 'Идентификатор ошибки'). */
 export function newErrorId(): string {
-  return crypto.randomUUID().slice(0, 8);
+  return randomUuid().slice(0, 8);
 }
 
 export class PlayerError extends Error {
