@@ -14,7 +14,7 @@ function credits(content: Content): Array<{ title: string; persons: Content['per
   return [...groups.values()];
 }
 
-/** Poster, titles, year, countries, genres, rating, description, cast and crew. */
+/** Poster, titles, year, countries, genres, rating: what shows above the player. */
 export function ContentFacts({ content }: { content: Content }) {
   const facts = [
     String(content.year),
@@ -36,23 +36,31 @@ export function ContentFacts({ content }: { content: Content }) {
           {content.rating.kinopoisk ? <span>Кинопоиск: <b>{content.rating.kinopoisk.value.toFixed(1)}</b></span> : null}
           {content.rating.imdb ? <span>IMDb: <b>{content.rating.imdb.value.toFixed(1)}</b></span> : null}
         </p>
-        <p className="content__description">{content.description}</p>
-        <dl className="credits">
-          {credits(content).map((group) => (
-            <div key={group.title}>
-              <dt>{group.title}</dt>
-              <dd>
-                {group.persons.slice(0, 12).map((person, index) => (
-                  <span key={`${person.id}-${index}`}>
-                    {index > 0 ? ', ' : ''}
-                    <Link to={siteUrls.person(person.id)}>{person.name}</Link>
-                  </span>
-                ))}
-              </dd>
-            </div>
-          ))}
-        </dl>
       </div>
     </header>
+  );
+}
+
+/** The description, cast and crew (each a link to the person's page): below the player, so a phone shows the player first. */
+export function ContentAbout({ content }: { content: Content }) {
+  return (
+    <section className="content__about" aria-label="О фильме">
+      <p className="content__description">{content.description}</p>
+      <dl className="credits">
+        {credits(content).map((group) => (
+          <div key={group.title}>
+            <dt>{group.title}</dt>
+            <dd>
+              {group.persons.slice(0, 12).map((person, index) => (
+                <span key={`${person.id}-${index}`}>
+                  {index > 0 ? ', ' : ''}
+                  <Link to={siteUrls.person(person.id)}>{person.name}</Link>
+                </span>
+              ))}
+            </dd>
+          </div>
+        ))}
+      </dl>
+    </section>
   );
 }

@@ -6,7 +6,7 @@ import { useSession } from '../auth/session.tsx';
 import { LoadError, Loading, useTitle } from '../components/status.tsx';
 import { SitePlayer } from '../player/site-player.tsx';
 import { navigate, useLocation } from '../router/navigation.tsx';
-import { ContentFacts } from './content-facts.tsx';
+import { ContentAbout, ContentFacts } from './content-facts.tsx';
 import { EpisodeList } from './episode-list.tsx';
 import { FavouriteButton } from './favourite-button.tsx';
 import { PlaylistPicker } from './playlist-picker.tsx';
@@ -63,6 +63,7 @@ export function ContentPage({ slug }: { slug: string }) {
         <FavouriteButton contentId={content.id} />
         <PlaylistPicker contentId={content.id} />
       </div>
+      <ContentAbout content={content} />
       {content.hasMultipleEpisodes ? <EpisodeList seasons={seasons} episodes={episodes} current={playing} pick={setRequested} /> : null}
       <Reviews contentId={content.id} />
     </article>

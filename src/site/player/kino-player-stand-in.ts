@@ -20,6 +20,10 @@ export interface StandInEpisodeChange {
   cause: 'user' | 'autoNext' | 'api';
 }
 type Listener = (event: StandInEpisodeChange) => void;
+/** The part of the SDK's ready state the site reads: the episode the player opened, when it knows it. */
+export interface StandInState {
+  episode: { id: number; season: number; episode: number; title: string } | null;
+}
 
 interface EpisodeMessage {
   source?: string;
@@ -34,7 +38,7 @@ export class KinoPlayer {
   #options: StandInOptions;
   #listeners = new Set<Listener>();
   #lifetime = new AbortController();
-  #ready: Promise<{ episode: null }>;
+  #ready: Promise<StandInState>;
 
   constructor(container: Element, options: StandInOptions) {
     this.#options = options;
@@ -67,7 +71,7 @@ export class KinoPlayer {
     return url.href;
   }
 
-  ready(): Promise<{ episode: null }> {
+  ready(): Promise<StandInState> {
     return this.#ready;
   }
 
