@@ -31,6 +31,7 @@ import { mediaRoutes } from './routes/media-routes.ts';
 import { widgetRoutes } from './routes/widget-routes.ts';
 import { siteOrigin, siteRoutes } from './site/site-routes.ts';
 import { sitePagesRoutes } from './site-pages/site-pages-routes.ts';
+import { sdkRoutes } from './sdk/sdk-routes.ts';
 import { completedEpisodesReader, viewerRoutes } from './viewer/viewer-routes.ts';
 import { docsRoutes } from './openapi/docs-routes.ts';
 import { recordRoutes } from './openapi/registered-routes.ts';
@@ -107,6 +108,7 @@ export async function buildApp({ config, db, logger = false, catalogueCache = ne
       await viewerRoutes(api, deps);
       await siteRoutes(api, deps);
       embedAccess.routes(api);
+      await sdkRoutes(api, { sdkDir: config.sdkDir });
     },
     { prefix: CATALOG_API_PREFIX },
   );

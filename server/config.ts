@@ -24,6 +24,8 @@ export interface ServerConfig extends HardeningConfig {
   widgetDir: string;
   /** The built catalogue site (index.html and site-assets/), served at / (server/site-pages). SITE_DIR. */
   siteDir: string;
+  /** The built host SDK (lib.js, the ES module and its types), served under /catalog-api (server/sdk). SDK_DIR. */
+  sdkDir: string;
   /** Origin put in absolute URLs (VAST, ad list); unset: taken from the request. PUBLIC_ORIGIN. */
   publicOrigin: string | undefined;
   /** Request header in which the edge passes the viewer's country (ISO 3166-1 alpha-2). COUNTRY_HEADER. */
@@ -98,6 +100,7 @@ const envSchema = z.object({
   MEDIA_DIR: z.string().min(1).default(`${ROOT}server/media`),
   WIDGET_DIR: z.string().min(1).default(`${ROOT}dist/widget`),
   SITE_DIR: z.string().min(1).default(`${ROOT}dist/site`),
+  SDK_DIR: z.string().min(1).default(`${ROOT}dist/sdk`),
   PUBLIC_ORIGIN: z.url().optional(),
   COUNTRY_HEADER: z.string().regex(/^[a-z0-9-]+$/i).default('x-viewer-country'),
   DEFAULT_COUNTRY: z.string().regex(/^[A-Z]{2}$/, 'must be two upper-case letters').default('RU'),
@@ -146,6 +149,7 @@ export function loadServerConfig(env: NodeJS.ProcessEnv = process.env): ServerCo
     mediaDir: e.MEDIA_DIR,
     widgetDir: e.WIDGET_DIR,
     siteDir: e.SITE_DIR,
+    sdkDir: e.SDK_DIR,
     publicOrigin: e.PUBLIC_ORIGIN?.replace(/\/$/, ''),
     countryHeader: e.COUNTRY_HEADER.toLowerCase(),
     defaultCountry: e.DEFAULT_COUNTRY,

@@ -11,7 +11,12 @@ export interface EpisodeView {
   episode: Episode;
   variant: EpisodeVariant | undefined;
   source: EpisodeSource | undefined;
+  /** Who opened this episode: undefined for the first one (the host page is told with episodechange). */
+  cause?: EpisodeChangeCause;
 }
+
+/** Who changed the episode: the viewer in the player, the next-episode countdown, or the host page. */
+export type EpisodeChangeCause = 'user' | 'autoNext' | 'api';
 
 /**
  * The next-episode card at the end of an episode (SPEC.md sections 2 and 4). While `secondsLeft`

@@ -7,7 +7,7 @@ import { createStore, type Store } from '../core/store.ts';
 import type { MediaStorage } from '../storage/media-storage.ts';
 import { timerSchedule, type Schedule } from '../ui/interaction/schedule.ts';
 import { errorView, ContentBlockedError, NoEpisodesError } from './app-errors.ts';
-import type { AppConfig, AppStore, EpisodeView } from './app-view.ts';
+import type { AppConfig, AppStore, EpisodeChangeCause, EpisodeView } from './app-view.ts';
 import { chooseInitialEpisode, chooseVariant } from './episode/episode-choice.ts';
 import { createEpisodeSession, type EpisodeSession } from './episode/episode-session.ts';
 import { loadContent } from './episode/load-content.ts';
@@ -46,7 +46,7 @@ export interface PlayerApp {
   /** Plays (the document's own play button, before the controls are drawn); kept if the source is still on its way. */
   play(): void;
   /** Opens another episode, playing it with `play`; ignored while the content is unavailable (SPEC.md section 4). */
-  selectEpisode(episodeId: number, options?: { play?: boolean }): void;
+  selectEpisode(episodeId: number, options?: { play?: boolean; cause?: EpisodeChangeCause }): void;
   /** Opens the first episode of another season. */
   selectSeason(seasonId: number): void;
   /** Switches the voice-over and resumes at the current time. */

@@ -52,6 +52,8 @@ export interface PlayerEventMap {
    * decides: an ad break holding the gate starts its ad from the viewer's own gesture.
    */
   'play-requested': Record<string, never>;
+  /** The browser refused to start playback without the viewer's gesture (autoplay policy). */
+  'play-blocked': Record<string, never>;
   /** An episode is about to open (the first and each change; not a voice-over change): a preroll comes first. */
   'episode-opening': { episodeId: number };
   /** Fullscreen, picture-in-picture and remote playback as they change (the app's wiring reports them). */
@@ -63,7 +65,7 @@ export type PlayerEventName = keyof PlayerEventMap;
 /** Every name of the map, for code that passes all of them on (the app's bus over successive cores). */
 export const PLAYER_EVENT_NAMES = [
   'content-time', 'play', 'pause', 'playing', 'waiting', 'seeking', 'seeked', 'ended', 'first-frame',
-  'rendition', 'audio-track', 'text-track', 'error', 'episode', 'presentation', 'ad', 'ad-break', 'ui', 'play-requested', 'episode-opening',
+  'rendition', 'audio-track', 'text-track', 'error', 'episode', 'presentation', 'ad', 'ad-break', 'ui', 'play-requested', 'play-blocked', 'episode-opening',
 ] as const satisfies readonly PlayerEventName[];
 
 /** Passes every event of `from` on to `to` until `signal` aborts. */

@@ -1,5 +1,8 @@
 /** SPEC.md section 5: unmuting at volume 0 sets this volume. */
 export const UNMUTE_VOLUME = 0.25;
+
+/** The playback rates on offer (SPEC.md section 9), slowest first. */
+export const PLAYBACK_RATES = [0.25, 0.5, 0.75, 1, 1.25, 1.5, 1.75, 2] as const;
 /** SPEC.md section 5: the live-edge seek target is the seekable end minus this many seconds. */
 export const LIVE_EDGE_OFFSET_SECONDS = 2;
 

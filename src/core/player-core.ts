@@ -247,7 +247,14 @@ export function createPlayerCore(options: PlayerCoreOptions): PlayerCore {
       // With the 'play' strategy this is what lets loading begin; the element starts once it has data.
       requestPlay();
       events.emit('play-requested', {});
-      return new Promise<void>((resolve, reject) => gate.submit('playback', () => video.play().then(resolve, reject)));
+      return new Promise<void>((resolve, reject) =>
+        gate.submit('playback', () =>
+          video.play().then(resolve, (error: unknown) => {
+            if (error instanceof Error && error.name === 'NotAllowedError') events.emit('play-blocked', {});
+            reject(error);
+          }),
+        ),
+      );
     },
     pause: () => gate.submit('playback', () => video.pause()),
     seek(time) {

@@ -82,8 +82,8 @@ describe('parseHostMessage', () => {
 describe('host commands', () => {
   it('parses exitFullScreen from the host', () => {
     const command = { source: 'kino-player-host', version: 1, type: 'exitFullScreen' };
-    expect(parseHostCommand(command)).toEqual(command);
-    expect(parseHostCommand(createHostCommand('exitFullScreen'))).toEqual(command);
+    expect(parseHostCommand(command)).toEqual({ ...command, payload: {} });
+    expect(parseHostCommand(createHostCommand('exitFullScreen', {}))).toEqual({ ...command, payload: {} });
   });
 
   it.each([

@@ -2,7 +2,7 @@ import type { CatalogueClient } from '../../api/catalogue-client.ts';
 import type { Episode } from '../../api/schema.ts';
 import type { PlayerCore } from '../../core/player-core.ts';
 import type { Schedule } from '../../ui/interaction/schedule.ts';
-import { patchReadyView, readyView, type AppConfig, type AppStore, type EpisodeView } from '../app-view.ts';
+import { patchReadyView, readyView, type AppConfig, type AppStore, type EpisodeChangeCause, type EpisodeView } from '../app-view.ts';
 import type { PlaybackMemory } from '../playback-memory.ts';
 import { chooseVariant, episodeFilePath, nextEpisode } from './episode-choice.ts';
 import { resolveEpisodeSource } from './episode-source.ts';
@@ -32,7 +32,7 @@ export type EpisodeStart = number | 'here' | undefined;
 export interface EpisodeSession {
   /** Opens the first episode; `autoPlay` plays it where the browser allows. */
   begin(current: EpisodeView, start: EpisodeStart, autoPlay: boolean): void;
-  selectEpisode(episodeId: number, options?: { play?: boolean }): void;
+  selectEpisode(episodeId: number, options?: { play?: boolean; cause?: EpisodeChangeCause }): void;
   selectSeason(seasonId: number): void;
   selectVariant(variantId: number): void;
   continueWatching(): void;
@@ -128,20 +128,20 @@ export function createEpisodeSession(options: EpisodeSessionOptions): EpisodeSes
     countdown = startCountdown({
       seconds: config.nextEpisodeCountdown,
       onTick: (secondsLeft) => patch({ nextCard: { episode: next, secondsLeft } }),
-      onDone: () => openNext(next),
+      onDone: () => openNext(next, 'autoNext'),
       schedule,
       now,
     });
   }
 
   /** The countdown's end, or 'Смотреть' during it: the card stays until the next episode plays. */
-  function openNext(next: Episode): void {
+  function openNext(next: Episode, cause: EpisodeChangeCause): void {
     countdown = undefined;
     patch({ nextCard: { episode: next, secondsLeft: undefined } });
-    switchEpisode(next, true, true);
+    switchEpisode(next, true, true, cause);
   }
 
-  function switchEpisode(episode: Episode, autoPlay = false, keepCard = false): void {
+  function switchEpisode(episode: Episode, autoPlay = false, keepCard = false, cause: EpisodeChangeCause = 'user'): void {
     const view = readyView(store);
     if (!view || episode.id === view.current.episode.id) return;
     if (!keepCard) {
@@ -151,7 +151,7 @@ export function createEpisodeSession(options: EpisodeSessionOptions): EpisodeSes
     const variant = chooseVariant(episode, view.current.variant?.id, view.current.variant?.title);
     // Another episode gets its own preroll: the ads hold the gate before its source goes in.
     core.events.emit('episode-opening', { episodeId: episode.id });
-    open({ episode, variant, source: undefined }, undefined, autoPlay);
+    open({ episode, variant, source: undefined, cause }, undefined, autoPlay);
   }
 
   /** Plays from the click itself (a phone allows play() only there), seeking once the source is in. */
@@ -175,7 +175,7 @@ export function createEpisodeSession(options: EpisodeSessionOptions): EpisodeSes
     begin: open,
     selectEpisode(episodeId, choice) {
       const episode = readyView(store)?.episodes.find((candidate) => candidate.id === episodeId);
-      if (episode) switchEpisode(episode, choice?.play);
+      if (episode) switchEpisode(episode, choice?.play, false, choice?.cause);
     },
     selectSeason(seasonId) {
       const episode = readyView(store)?.episodes.find((candidate) => candidate.season.id === seasonId);
@@ -187,7 +187,7 @@ export function createEpisodeSession(options: EpisodeSessionOptions): EpisodeSes
       if (!view || !variant || variant.id === view.current.variant?.id) return;
       memory.rememberVariant(variant.title);
       // The new voice-over resumes where the old one was (SPEC.md section 4).
-      open({ episode: view.current.episode, variant, source: undefined }, 'here');
+      open({ ...view.current, variant, source: undefined }, 'here');
     },
     continueWatching: () => playFrom(readyView(store)?.resumeAt),
     offerSaved() {
@@ -205,7 +205,7 @@ export function createEpisodeSession(options: EpisodeSessionOptions): EpisodeSes
       if (card.secondsLeft === undefined) playFrom(undefined);
       else {
         stopCountdown();
-        openNext(card.episode);
+        openNext(card.episode, 'user');
       }
     },
     dismissNext() {

@@ -1,10 +1,19 @@
 import type { HostCommand } from '../../embed/host-protocol.ts';
+import type { FullscreenFeature } from '../../ui/components/controls/controls-host.ts';
+import type { TextTracksController } from '../../core/features/text-tracks.ts';
 
 type FullscreenMessage = 'enterFullScreen' | 'exitFullScreen';
 
+/** The browser features the host's commands reach: they exist once the controls are drawn. */
+export interface HostFeatures {
+  fullscreen: FullscreenFeature & { enter(): Promise<void>; exit(): Promise<void> };
+  textTracks: Pick<TextTracksController, 'store' | 'select'>;
+}
+
 /**
  * Lets the controls talk to the host page before the host channel (loaded with the page
- * services, after the first frame) exists: messages wait for it, commands reach whoever listens.
+ * services, after the first frame) exists: messages wait for it, commands reach whoever listens,
+ * and the host's commands find the player's features once the controls have made them.
  */
 export interface HostBridge {
   post(type: FullscreenMessage): void;
@@ -12,12 +21,20 @@ export interface HostBridge {
   /** Called by the page services once the channel is up. */
   connect(send: (type: FullscreenMessage) => void): void;
   dispatch(command: HostCommand): void;
+  /** The controls' features, or undefined when they are gone (a reload makes new ones). */
+  provideFeatures(features: HostFeatures | undefined): void;
+  /** The features now, or the next ones provided. */
+  features(): Promise<HostFeatures>;
+  /** Called with the features each time they are provided or withdrawn. */
+  onFeatures(listener: (features: HostFeatures | undefined) => void): () => void;
 }
 
 export function createHostBridge(): HostBridge {
   let send: ((type: FullscreenMessage) => void) | undefined;
   const waiting: FullscreenMessage[] = [];
   const listeners = new Set<(command: HostCommand) => void>();
+  let current: HostFeatures | undefined;
+  const featureListeners = new Set<(features: HostFeatures | undefined) => void>();
   return {
     post(type) {
       if (send) send(type);
@@ -33,6 +50,25 @@ export function createHostBridge(): HostBridge {
     },
     dispatch(command) {
       for (const listener of [...listeners]) listener(command);
+    },
+    provideFeatures(features) {
+      current = features;
+      for (const listener of [...featureListeners]) listener(features);
+    },
+    features() {
+      if (current) return Promise.resolve(current);
+      return new Promise((resolve) => {
+        const listener = (features: HostFeatures | undefined) => {
+          if (!features) return;
+          featureListeners.delete(listener);
+          resolve(features);
+        };
+        featureListeners.add(listener);
+      });
+    },
+    onFeatures(listener) {
+      featureListeners.add(listener);
+      return () => featureListeners.delete(listener);
     },
   };
 }

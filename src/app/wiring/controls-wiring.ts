@@ -55,6 +55,8 @@ export function createPlayerFeatures({ video, element, bridge, fullscreenMode, c
   const lifetime = new AbortController();
   const setGain = keepAudioGain({ audioGain, ...audioGainMemory, doc: document, signal: lifetime.signal });
   reportPresentation(cast.core.events, { fullscreen, pictureInPicture, textTracks, remotes: [airPlay.store, casting.store] }, lifetime.signal);
+  // The host page's commands (fullscreen, subtitles) reach these features through the bridge.
+  bridge.provideFeatures({ fullscreen, textTracks });
   return {
     textTracks,
     fullscreen,
@@ -71,6 +73,7 @@ export function createPlayerFeatures({ video, element, bridge, fullscreenMode, c
     destroy() {
       lifetime.abort();
       stopCommands();
+      bridge.provideFeatures(undefined);
       for (const feature of [fullscreen, textTracks, pictureInPicture, airPlay, casting, audioGain]) feature.destroy();
     },
   };

@@ -3,6 +3,7 @@
  * layer only forwards keydown events and dispatches the result (map from the controls issue;
  * steps from SPEC.md section 9).
  */
+import { PLAYBACK_RATES } from '../../core/playback-rules.ts';
 
 export type PlayerAction =
   | { type: 'toggle-play' }
@@ -39,7 +40,7 @@ export interface KeyInput {
 }
 
 /** Playback rates offered (SPEC.md section 9); 1 is 'Обычная'. */
-export const RATES = [0.25, 0.5, 0.75, 1, 1.25, 1.5, 1.75, 2] as const;
+export const RATES = PLAYBACK_RATES;
 /** Arrow-key seek, 5 s or 10 s with Shift (SPEC.md section 9). */
 export const KEY_SEEK_SECONDS = 5;
 /** j / l seek, the widget's skip step (SPEC.md section 9). */

@@ -1,0 +1,88 @@
+import type { AdState } from '../../ads/ad-state.ts';
+import type { Episode } from '../../api/schema.ts';
+import type { PlayerState } from '../../core/player-state.ts';
+import type { HostEpisodeRef, PlayerSnapshot } from '../../embed/player-snapshot.ts';
+import { EMPTY_SNAPSHOT } from '../../embed/player-snapshot.ts';
+import type { AppView } from '../app-view.ts';
+import type { HostFeatures } from './host-bridge.ts';
+
+/** What the snapshot is read from: the app's view, its ads and the controls' features. */
+export interface SnapshotSources {
+  view: AppView;
+  ads: AdState;
+  features: HostFeatures | undefined;
+}
+
+export const episodeRef = (episode: Episode): HostEpisodeRef => ({
+  id: episode.id,
+  season: episode.season.order,
+  episode: episode.order,
+  title: episode.title,
+});
+
+/** Built once per catalogue list (the list object is kept while the content is), not per time update. */
+const episodeRefs = new WeakMap<readonly Episode[], HostEpisodeRef[]>();
+function refsOf(episodes: readonly Episode[]): HostEpisodeRef[] {
+  let refs = episodeRefs.get(episodes);
+  if (!refs) {
+    refs = episodes.map(episodeRef);
+    episodeRefs.set(episodes, refs);
+  }
+  return refs;
+}
+
+const finiteOrNull = (value: number) => (Number.isFinite(value) ? value : null);
+
+/** The host's view of the player now (src/embed/player-snapshot.ts). */
+export function takeSnapshot({ view, ads, features }: SnapshotSources): PlayerSnapshot {
+  if (view.status === 'loading') return EMPTY_SNAPSHOT;
+  if (view.status === 'error') {
+    return { ...EMPTY_SNAPSHOT, status: 'error', error: { code: view.error.code, message: view.message, id: view.error.id } };
+  }
+  const core: PlayerState = view.core.store.getState();
+  const { episode, variant } = view.current;
+  const subtitles = features?.textTracks.store.getState();
+  const chosen = core.qualityChoice === 'auto' ? undefined : core.qualities.find((quality) => quality.index === core.qualityChoice);
+  return {
+    status: 'ready',
+    contentId: view.content.id,
+    title: view.content.title,
+    currentTime: core.currentTime,
+    duration: finiteOrNull(core.duration),
+    paused: core.paused,
+    ended: core.ended,
+    seeking: core.seeking,
+    buffering: core.waiting,
+    volume: core.volume,
+    muted: core.muted,
+    rate: core.rate,
+    quality: chosen ? chosen.height : 'auto',
+    playingHeight: core.qualities.find((quality) => quality.index === core.qualityIndex)?.height ?? null,
+    qualities: qualityHeights(core),
+    audioTracks: core.audioTracks.map(({ index, label, language }) => ({ index, label, language })),
+    audioTrack: core.audioTrackIndex,
+    subtitles: subtitles ? subtitles.tracks.map(({ id, label, language }) => ({ id, label, language })) : [],
+    subtitle: subtitles?.activeId ?? null,
+    episode: episodeRef(episode),
+    variant: variant ? { id: variant.id, title: variant.title } : null,
+    variants: episode.episodeVariants.map(({ id, title }) => ({ id, title })),
+    episodes: refsOf(view.episodes),
+    fullscreen: features?.fullscreen.store.getState().active ?? false,
+    ad: ads.breakType
+      ? {
+          breakType: ads.breakType,
+          podSize: ads.ad?.count ?? 0,
+          position: ads.ad?.position ?? 0,
+          label: 'Реклама',
+          advertiser: ads.ad?.advertiser ?? null,
+          erid: ads.ad?.erid ?? null,
+        }
+      : null,
+    error: null,
+  };
+}
+
+/** The heights on offer, highest first, each once (two bitrates of one height are one choice here). */
+function qualityHeights(core: PlayerState): number[] {
+  return [...new Set(core.qualities.map((quality) => quality.height))].sort((a, b) => b - a);
+}

@@ -1,0 +1,105 @@
+/**
+ * The host API's vocabulary, shared by the SDK and the frame: the commands with their arguments
+ * and results, the events with their data, and the names of the typed errors a command rejects
+ * with. Types and constants only, so the SDK's bundle carries nothing of the player.
+ */
+import type { HostAdBreak, HostAudioTrackRef, HostEpisodeRef, HostError, HostSubtitleRef, HostVariantRef, PlayerSnapshot } from './player-snapshot.ts';
+
+/** Which episode to open: the catalogue's id, or season and episode numbers (episode default 1). */
+export type EpisodeTarget = { episodeId: number } | { season: number; episode?: number };
+
+/** Every command: its arguments and what its Promise resolves with. */
+export interface HostCommandMap {
+  /** Resolves when the film plays, or when an ad break starts in front of it. */
+  play: { args: []; result: void };
+  pause: { args: []; result: void };
+  /** Seconds from the start; resolves with the time reached once the seek is done. */
+  seek: { args: [seconds: number]; result: number };
+  /** 0..1. */
+  setVolume: { args: [volume: number]; result: number };
+  setMuted: { args: [muted: boolean]; result: boolean };
+  /** One of 0.25, 0.5, 0.75, 1, 1.25, 1.5, 1.75, 2 (SPEC.md section 9). */
+  setRate: { args: [rate: number]; result: number };
+  /** A height in state.qualities, or 'auto'. */
+  setQuality: { args: [quality: number | 'auto']; result: number | 'auto' };
+  /** An index in state.audioTracks. */
+  setAudioTrack: { args: [index: number]; result: number };
+  /** An id in state.subtitles, or null for off. */
+  setSubtitle: { args: [id: string | null]; result: string | null };
+  /** Resolves with the episode once it is on screen. */
+  setEpisode: { args: [target: EpisodeTarget]; result: HostEpisodeRef };
+  /** An id in state.variants (the voice-over); playback resumes at the same time. */
+  setVariant: { args: [variantId: number]; result: HostVariantRef };
+  enterFullscreen: { args: []; result: void };
+  exitFullscreen: { args: []; result: void };
+  getState: { args: []; result: PlayerSnapshot };
+  /** Stops playback and releases the player in the frame; the SDK then removes the frame. */
+  destroy: { args: []; result: void };
+}
+
+export type HostCommandName = keyof HostCommandMap;
+
+export const HOST_COMMAND_NAMES = [
+  'play', 'pause', 'seek', 'setVolume', 'setMuted', 'setRate', 'setQuality', 'setAudioTrack', 'setSubtitle',
+  'setEpisode', 'setVariant', 'enterFullscreen', 'exitFullscreen', 'getState', 'destroy',
+] as const satisfies readonly HostCommandName[];
+
+/** Why the episode changed: the viewer in the player, the auto-advance at an episode's end, or a host command. */
+export type EpisodeChangeCause = 'user' | 'autoNext' | 'api';
+
+/** Every event the SDK emits and its data. */
+export interface HostEventMap {
+  /** The frame answered the handshake: the state is in. */
+  ready: { state: PlayerSnapshot };
+  play: { currentTime: number };
+  pause: { currentTime: number };
+  /** Frames move: after a start, a buffering wait or a seek. */
+  playing: { currentTime: number };
+  /** Waiting for data for 300 ms or more, and the end of that wait. */
+  bufferstart: { currentTime: number };
+  bufferend: { currentTime: number };
+  seeking: { currentTime: number };
+  seeked: { currentTime: number };
+  ended: { currentTime: number; duration: number };
+  /** While the time moves, at most once per `timeupdateInterval` (default 250 ms). */
+  timeupdate: { currentTime: number; duration: number | null };
+  durationchange: { duration: number | null };
+  volumechange: { volume: number; muted: boolean };
+  ratechange: { rate: number };
+  /** The viewer's quality choice or the height on screen changed. */
+  qualitychange: { quality: 'auto' | number; playingHeight: number | null };
+  audiotrackchange: { audioTrack: HostAudioTrackRef | null };
+  subtitlechange: { subtitle: HostSubtitleRef | null };
+  episodechange: { episodeId: number; season: number; episode: number; title: string; variant: HostVariantRef | null; cause: EpisodeChangeCause };
+  variantchange: { variant: HostVariantRef };
+  fullscreenchange: { fullscreen: boolean };
+  /** The browser refused to start playback without a gesture: the viewer must press play. */
+  autoplayblocked: Record<string, never>;
+  adbreakstart: HostAdBreak;
+  adbreakend: { breakType: 'preroll' | 'midroll' };
+  /** An error card shows (SPEC.md section 8); code from the error table, id as the viewer sees it. */
+  error: HostError;
+}
+
+export type HostEventName = keyof HostEventMap;
+
+export const HOST_EVENT_NAMES = [
+  'ready', 'play', 'pause', 'playing', 'bufferstart', 'bufferend', 'seeking', 'seeked', 'ended', 'timeupdate',
+  'durationchange', 'volumechange', 'ratechange', 'qualitychange', 'audiotrackchange', 'subtitlechange',
+  'episodechange', 'variantchange', 'fullscreenchange', 'autoplayblocked', 'adbreakstart', 'adbreakend', 'error',
+] as const satisfies readonly HostEventName[];
+
+/**
+ * The typed errors a command's Promise rejects with (by `name`):
+ * - NotReadyError: the player cannot take commands (its error card shows, or it was destroyed);
+ * - AutoplayBlockedError: the browser refused to play without the viewer's gesture;
+ * - RangeError: a value outside what the command takes (a volume of 2, a rate not offered);
+ * - UnsupportedError: not possible here (no fullscreen, an unknown command, another protocol);
+ * - NotFoundError: no such episode, voice-over, quality, audio track or subtitle;
+ * - NotAllowedError: not allowed (this site may not embed the player; unavailable content).
+ */
+export const HOST_ERROR_NAMES = ['NotReadyError', 'AutoplayBlockedError', 'RangeError', 'UnsupportedError', 'NotFoundError', 'NotAllowedError'] as const;
+
+export type HostErrorName = (typeof HOST_ERROR_NAMES)[number];
+
+export type { HostAdBreak, HostAudioTrackRef, HostEpisodeRef, HostError, HostSubtitleRef, HostVariantRef, PlayerSnapshot };

@@ -1,0 +1,31 @@
+/**
+ * The host SDK as an ES module, for host sites that bundle their code:
+ *
+ *   import { KinoPlayer } from 'kino-player/sdk';
+ *   const player = new KinoPlayer('player', { movieId: 42, playerOrigin: 'https://player.example' });
+ *   player.on('episodechange', ({ season, episode, cause }) => …);
+ *   await player.play();
+ *
+ * The same SDK ships as one script, /catalog-api/lib.js (lib.ts), which also embeds every
+ * element with data-kino-player.
+ */
+export { KinoPlayer, type KinoPlayerOptions } from './kino-player.ts';
+export { AutoplayBlockedError, NotAllowedError, NotFoundError, NotReadyError, UnsupportedError } from './sdk-errors.ts';
+export { FRAME_ALLOW, type PlayerFrameOptions } from './player-frame.ts';
+export { HOST_PROTOCOL_VERSION } from './host-protocol.ts';
+export type {
+  EpisodeChangeCause,
+  EpisodeTarget,
+  HostAdBreak,
+  HostAudioTrackRef,
+  HostCommandMap,
+  HostCommandName,
+  HostEpisodeRef,
+  HostError,
+  HostErrorName,
+  HostEventMap,
+  HostEventName,
+  HostSubtitleRef,
+  HostVariantRef,
+  PlayerSnapshot,
+} from './host-api.ts';
