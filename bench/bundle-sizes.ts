@@ -1,5 +1,6 @@
 /**
- * Gzip sizes of the built widget's scripts, by chunk name (the hash dropped), checked against
+ * Gzip sizes of the built widget's scripts, by chunk name (the hash dropped), and of the host
+ * SDK's lib.js (as sdk-lib), checked against
  * bench/budgets.json. Deterministic, so CI may fail on it; latency is never gated this way.
  *
  *   tsx bench/bundle-sizes.ts          print the table, exit 1 when a budget is exceeded
@@ -11,6 +12,7 @@ import { gzipSync } from 'node:zlib';
 
 const ROOT = fileURLToPath(new URL('../', import.meta.url));
 const ASSETS = path.join(ROOT, 'dist/widget/assets');
+const SDK_LIB = path.join(ROOT, 'dist/sdk/lib.js');
 
 interface Budgets {
   /** Chunk name → largest allowed gzip size in bytes. */
@@ -30,6 +32,8 @@ export async function measureChunks(dir = ASSETS): Promise<Map<string, number>> 
 export async function budgetFailures(print = false): Promise<string[]> {
   const budgets = JSON.parse(await readFile(path.join(ROOT, 'bench/budgets.json'), 'utf8')) as Budgets;
   const sizes = await measureChunks();
+  // The host SDK's one script: what every host page loads (SPEC.md section 7, /catalog-api/lib.js).
+  sizes.set('sdk-lib', gzipSync(await readFile(SDK_LIB), { level: 9 }).length);
   const failures: string[] = [];
   if (print) console.log('chunk'.padEnd(24), 'gzip'.padStart(10), 'budget'.padStart(10));
   for (const [name, bytes] of sizes) {
