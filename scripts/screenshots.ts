@@ -1,8 +1,9 @@
 /**
  * `npm run screenshots`: the player over a series at a desktop size, a phone held upright and the
  * smallest embed hosts use, each with the controls shown and with a menu open, plus the demo
- * host page on a phone; written to docs/screenshots/ so their look can be reviewed. Runs the
- * server in memory on a spare port.
+ * host page on a phone, and the catalogue site (home, search results, a content page with its
+ * player) on a desktop and a phone; written to docs/screenshots/ so their look can be reviewed.
+ * Runs the server in memory on a spare port. `-- --only=site` takes the site's alone.
  */
 import { chromium, type Browser, type Page } from '@playwright/test';
 import { mkdir } from 'node:fs/promises';
@@ -18,6 +19,12 @@ const SIZES = [
   ['phone-390x844', { width: 390, height: 844 }, true],
   ['small-320x180', { width: 320, height: 180 }, true],
 ] as const;
+const SITE_SIZES = [
+  ['desktop', { width: 1280, height: 800 }, false],
+  ['phone', { width: 390, height: 844 }, true],
+] as const;
+/** Ends the run early, on purpose (`--only=site`). */
+class Done extends Error {}
 
 await buildWidgetIfStale();
 const server = await startServer(loadServerConfig({ ...process.env, PORT: '0', HOST: '127.0.0.1', DATABASE_URL: '', DATA_DIR: 'memory://', AD_LIST_URL: '/catalog-api/ad-list.json?case=none' }));
@@ -72,9 +79,40 @@ async function shootAd(target: Browser, name: string, viewport: { width: number;
   await page.close();
 }
 
+/** Until every image the first screen loads has arrived (the rest are lazy and stay out of the picture). */
+async function imagesIn(page: Page): Promise<void> {
+  await page.waitForFunction(() => [...document.images].every((image) => {
+    const box = image.getBoundingClientRect();
+    const onScreen = box.top < innerHeight && box.bottom > 0 && box.left < innerWidth && box.right > 0;
+    return !onScreen || (image.complete && image.naturalWidth > 0);
+  }));
+}
+
+/** The catalogue site at one size: its home page, the results of a misspelt search, and the series' page with its player. */
+async function shootSite(target: Browser, name: string, viewport: { width: number; height: number }, touch: boolean): Promise<void> {
+  const page = await target.newPage({ viewport, hasTouch: touch, isMobile: touch });
+  await page.goto(`${server.url}/`);
+  await page.getByRole('list', { name: 'Сейчас смотрят' }).locator('img').first().waitFor();
+  await imagesIn(page);
+  await page.screenshot({ path: `${OUT}site-home-${name}.png`, animations: 'disabled' });
+  await page.goto(`${server.url}/search?q=${encodeURIComponent('горад без карты')}`);
+  await page.getByRole('list', { name: 'Результаты поиска' }).locator('mark').first().waitFor();
+  await imagesIn(page);
+  await page.screenshot({ path: `${OUT}site-search-${name}.png`, animations: 'disabled' });
+  await page.goto(`${server.url}/contents/gorod-bez-karty`);
+  await page.frameLocator('[data-testid="site-player"] iframe').locator('.controls--shown').waitFor();
+  await page.locator('[data-testid="site-player"]').scrollIntoViewIfNeeded();
+  await page.screenshot({ path: `${OUT}site-content-${name}.png`, animations: 'disabled' });
+  await page.close();
+}
+
+const only = process.argv.find((arg) => arg.startsWith('--only='))?.slice('--only='.length);
+
 try {
   // Each shot overwrites its own file; the dashboard's (scripts/analytics-screenshot.ts) stays.
   await mkdir(OUT, { recursive: true });
+  for (const [name, viewport, touch] of SITE_SIZES) await shootSite(browser, name, viewport, touch);
+  if (only === 'site') throw new Done();
   for (const [name, viewport, touch] of SIZES) await shoot(browser, name, viewport, touch);
   for (const [name, viewport, touch] of SIZES) await shootAd(browser, name, viewport, touch);
 
@@ -87,6 +125,9 @@ try {
   await player.locator('.controls--shown').waitFor();
   await frame.screenshot({ path: `${OUT}host-page-phone-series.png`, animations: 'disabled' });
   console.log(`screenshots written to ${OUT}`);
+} catch (error) {
+  if (!(error instanceof Done)) throw error;
+  console.log(`the site's screenshots written to ${OUT}`);
 } finally {
   await browser.close();
   await server.close();

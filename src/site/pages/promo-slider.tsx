@@ -9,11 +9,15 @@ export function PromoSlider({ slides }: { slides: readonly PromoSlide[] }) {
   const [index, setIndex] = useState(0);
   const slide = slides[index];
   if (!slide) return null;
+  // A content without a wide still sends its poster: shown as a poster beside the text, not blown up.
+  const backdrop = slide.imageUrl !== slide.content.posterUrl;
   const go = (step: number) => setIndex((current) => (current + step + slides.length) % slides.length);
   return (
     <section className="promo" aria-roledescription="карусель" aria-label="Рекомендуем">
-      <div className="promo__slide" aria-live="polite">
-        <Poster src={slide.imageUrl} alt="" sizes="(max-width: 1100px) 100vw, 1100px" eager wide />
+      <div className={backdrop ? 'promo__slide' : 'promo__slide promo__slide--poster'} aria-live="polite">
+        {backdrop
+          ? <Poster src={slide.imageUrl} alt="" sizes="(max-width: 1100px) 100vw, 1100px" eager wide />
+          : <Poster src={slide.imageUrl} alt="" sizes="(max-width: 700px) 40vw, 220px" eager />}
         <div className="promo__text">
           <h2><Link to={siteUrls.content(slide.content.slug)}>{slide.content.title}</Link></h2>
           <p>{slide.description}</p>
