@@ -1,5 +1,5 @@
 import { useEffect, useRef } from 'react';
-import { KinoPlayer } from './kino-player-stand-in.ts';
+import { KinoPlayer } from '../../embed/index.ts';
 
 export interface SitePlayerProps {
   movieId: number;
