@@ -38,7 +38,7 @@ async function serve(config: ServerConfig, db: Database): Promise<RunningServer>
   const work = trackOpenWork(app.server);
   const address = await app.listen({ port: config.port, host: config.host });
   app.log.info(`${db.kind === 'pglite' ? `embedded database at ${config.dataDir}` : 'PostgreSQL server'}${seeded ? ', demo catalogue seeded' : ''}${generated ? `, ${config.catalogueSize} generated contents seeded` : ''}`);
-  app.log.info(`player: ${address}/embed?movie_id=2   demo page: ${address}/   health: ${address}/healthz ${address}/readyz`);
+  app.log.info(`site: ${address}/   player: ${address}/embed?movie_id=2   demo page: ${address}/demo   health: ${address}/healthz ${address}/readyz`);
   let closing: Promise<void> | undefined;
   return {
     url: address,
