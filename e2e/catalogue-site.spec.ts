@@ -117,7 +117,10 @@ test.describe('the catalogue site', () => {
     });
   });
 
-  test('an address the app does not know shows the Russian not-found page; a content that does not exist too', async ({ page }) => {
+  test('an address the app does not know shows the Russian not-found page with a 404; a content that does not exist too', async ({ page }) => {
+    const response = await page.goto('/net-takoy-stranicy');
+    expect(response?.status()).toBe(404);
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Страница не найдена');
     await page.goto('/contents/net-takogo-filma');
     await expect(page.getByRole('heading', { level: 1 })).toHaveText('Страница не найдена');
     await page.goto('/series');

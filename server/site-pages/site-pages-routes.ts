@@ -2,6 +2,7 @@ import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import { serverPatterns } from '../../src/site/router/site-pages.ts';
+import { HttpError } from '../http/http-error.ts';
 import { robotsTxt } from '../site/robots-txt.ts';
 import { siteCsp } from './site-csp.ts';
 import { siteIndex } from './site-index.ts';
@@ -15,6 +16,9 @@ export interface SitePagesOptions {
   /** The origin of absolute URLs in robots.txt (PUBLIC_ORIGIN, else the listener's). */
   origin: string;
 }
+
+/** Addresses of the server's other rooms: an unknown one there is theirs to answer, as JSON. */
+const OTHER_ROOMS = ['/catalog-api/', '/authenticator/', '/admin', '/embed', '/assets/', SITE_ASSETS_PREFIX, '/docs', '/openapi'];
 
 const HTML = { type: 'text/html', description: 'The catalogue site (the app renders the page the address names)' };
 
@@ -36,6 +40,15 @@ export async function sitePagesRoutes(app: FastifyInstance, options: SitePagesOp
   for (const url of serverPatterns()) {
     app.get(url, { schema: { summary: `The catalogue site's page ${url}`, produces: HTML, errors: [503] } }, async (_request, reply) => page(reply));
   }
+
+  // Any other address a browser opens gets the app with a 404, so the viewer reads the site's own
+  // «Страница не найдена»; the API's rooms, and clients that do not ask for HTML, keep the JSON 404.
+  app.get('/*', { schema: { summary: 'Any other address: the site\'s not-found page for a browser, else the JSON 404', produces: HTML, errors: [404] } }, async (request, reply) => {
+    const path = request.url.split('?')[0] ?? '/';
+    const wantsPage = (request.headers.accept ?? '').includes('text/html') && !OTHER_ROOMS.some((prefix) => path.startsWith(prefix));
+    if (!wantsPage) throw new HttpError(404, `Nothing at ${request.method} ${path}`);
+    return page(reply.status(404));
+  });
 
   app.get('/robots.txt', {
     schema: { summary: 'What crawlers may read, and where the sitemap is (the same as /catalog-api/robots.txt)', produces: { type: 'text/plain', description: 'robots.txt' } },

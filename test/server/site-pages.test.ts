@@ -47,10 +47,19 @@ describe('the site\'s pages', () => {
     expect(csp.join(';')).not.toContain('unsafe-inline');
   });
 
-  it('answers unknown addresses with the API\'s 404, not the app', async () => {
-    expectApiError(await t.app.inject('/films'), 404);
-    expectApiError(await t.app.inject('/contents/a/b'), 404);
-    expectApiError(await t.app.inject('/movie/comedy/extra'), 404);
+  it('answers an unknown address a browser opens with the app (its not-found page) and a 404; anything else with the API\'s 404', async () => {
+    const html = { accept: 'text/html,application/xhtml+xml,*/*;q=0.8' };
+    for (const url of ['/films', '/contents/a/b', '/movie/comedy/extra?x=1']) {
+      const page = await t.app.inject({ url, headers: html });
+      expect(page.statusCode, url).toBe(404);
+      expect(page.headers['content-type']).toMatch(/^text\/html\b/);
+      expect(page.headers['content-security-policy']).toContain("script-src 'self'");
+      expect(page.body).toContain('/site-assets/app-test.js');
+      expect(expectApiError(await t.app.inject(url), 404).message).toBe(`Nothing at GET ${url.split('?')[0]}`);
+    }
+    for (const url of ['/catalog-api/nothing', '/authenticator/nothing', '/admin/nothing', '/embed/nothing', '/assets/missing.js', '/site-assets/missing.js']) {
+      expectApiError(await t.app.inject({ url, headers: html }), 404);
+    }
   });
 
   it('answers 503 saying to build when the site is not built', async () => {
