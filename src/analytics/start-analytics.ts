@@ -6,7 +6,7 @@ import type { WidgetConfig } from '../config/widget-config.ts';
 import { createAnalyticsClient, type AnalyticsClient, type AnalyticsInput, type ViewContext } from '../workers-client/analytics-client.ts';
 import { analyticsNow, type RecordedEvent } from './analytics-recorder.ts';
 import { deviceTypeOf } from './device-type.ts';
-import { randomUuid } from '../../workers/shared/random-id.ts';
+import { randomUuid } from '../core/random-id.ts';
 
 export interface AnalyticsOptions {
   app: PlayerApp;

@@ -5,7 +5,7 @@
  * fields. Codes are in error-codes.ts.
  */
 import { PLAYER_ERROR_CODES, type PlayerErrorCode } from './error-codes.ts';
-import { randomUuid } from '../../workers/shared/random-id.ts';
+import { randomUuid } from './random-id.ts';
 
 export { AD_ERROR_CODES, PLAYER_ERROR_CODES, type PlayerErrorCode } from './error-codes.ts';
 

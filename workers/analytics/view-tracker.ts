@@ -10,7 +10,7 @@
 import { PROGRESS_MILESTONES, type AnalyticsEventName, type NetworkType } from '../../src/api/analytics-constants.ts';
 import type { AnalyticsDetail, AnalyticsEvent, AnalyticsPayload } from '../../src/api/analytics-schema.ts';
 import type { AdBreak, AdHistoryEntry, AnalyticsInput, ViewContext } from './analytics-inputs.ts';
-import { randomUuid } from '../shared/random-id.ts';
+import { randomUuid } from '../../src/core/random-id.ts';
 
 /** The element reports a wait only after 300 ms (src/core/events.ts): the stall began that much earlier. */
 export const WAITING_REPORT_DELAY_MS = 300;
