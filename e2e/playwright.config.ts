@@ -34,10 +34,8 @@ export default defineConfig({
         '--disable-quic',
         '--disable-background-networking',
         '--autoplay-policy=no-user-gesture-required',
-        // Other sites' origins for host pages (served by page.route or by this server): partner.test, other.test…
+        // Other sites' origins for host pages served on this machine: partner.test, other.test…
         '--host-resolver-rules=MAP *.test 127.0.0.1',
-        // A page fulfilled by page.route counts as public; Chromium would refuse its requests to this loopback server.
-        '--disable-features=LocalNetworkAccessChecks,BlockInsecurePrivateNetworkRequests,PrivateNetworkAccessSendPreflights',
       ],
     },
     trace: 'retain-on-failure',

@@ -280,7 +280,10 @@ export function createPlayerCore(options: PlayerCoreOptions): PlayerCore {
       video.muted = muted;
     },
     setRate(rate) {
-      if (Number.isFinite(rate) && rate > 0) video.playbackRate = rate;
+      if (!Number.isFinite(rate) || rate <= 0) return;
+      // The default too: loading the next episode's source resets the rate to it.
+      video.defaultPlaybackRate = rate;
+      video.playbackRate = rate;
     },
     async loadThumbnails(url, duration) {
       thumbnailsClient ??= createThumbnailsClient();

@@ -124,7 +124,7 @@ describe('KinoPlayer: commands', () => {
     page.fromFrame(fromPlayer('result', { id: 2, ok: true, value: 30, state: { currentTime: 30 } }));
     page.fromFrame(fromPlayer('result', { id: 1, ok: true, value: null, state: { paused: false } }));
     await expect(seek).resolves.toBe(30);
-    await expect(play).resolves.toBeNull();
+    await expect(play).resolves.toBeUndefined();
     expect(player.state).toMatchObject({ currentTime: 30, paused: false });
   });
 

@@ -10,6 +10,9 @@ export interface KinoPlayerOptions extends PlayerFrameOptions {
   timeupdateInterval?: number;
 }
 
+/** Commands without a result resolve with undefined (the frame answers null). */
+const ignore = (): void => undefined;
+
 type Listener<K extends HostEventName> = (data: HostEventMap[K]) => void;
 type Command<K extends HostCommandName> = HostCommandMap[K];
 interface ReadySettler {
@@ -113,10 +116,10 @@ export class KinoPlayer {
   }
 
   play(): Promise<void> {
-    return this.#call('play');
+    return this.#call('play').then(ignore);
   }
   pause(): Promise<void> {
-    return this.#call('pause');
+    return this.#call('pause').then(ignore);
   }
   seek(seconds: number): Promise<number> {
     return this.#call('seek', seconds);
@@ -157,6 +160,7 @@ export class KinoPlayer {
   async enterFullscreen(): Promise<void> {
     try {
       await this.#call('enterFullscreen');
+      return;
     } catch (error) {
       if (!(error instanceof NotAllowedError) || !this.element.requestFullscreen) throw error;
       await this.element.requestFullscreen().catch((cause: unknown) => {
@@ -168,7 +172,7 @@ export class KinoPlayer {
   async exitFullscreen(): Promise<void> {
     const doc = this.element.ownerDocument;
     if (doc.fullscreenElement === this.element) await doc.exitFullscreen();
-    else await this.#call('exitFullscreen');
+    else await this.#call('exitFullscreen').then(ignore);
   }
 
   /**

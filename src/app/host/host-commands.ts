@@ -133,7 +133,9 @@ function play({ app, signal }: HostCommandContext, view: ReadyView): Promise<voi
     };
     const listening = { signal: AbortSignal.any([done.signal, signal]) };
     app.events.on('play', () => settle(resolve), listening);
-    app.events.on('ad-break', ({ state }) => state === 'start' && settle(resolve), listening);
+    // An ad on screen before the film counts as playing; a break that finds no ad does not.
+    const unsubscribe = app.ads.store.subscribe(() => app.ads.store.getState().ad && settle(resolve));
+    listening.signal.addEventListener('abort', unsubscribe, { once: true });
     view.core.play().then(
       () => settle(resolve),
       (error: unknown) => settle(() => reject(playFailure(error))),
