@@ -3,14 +3,16 @@ import { errorText } from '../api/site-request-error.ts';
 import { useResource } from '../api/use-resource.ts';
 import { viewerApi } from '../api/viewer-api.ts';
 import { useSession } from '../auth/session.tsx';
+import { Link } from '../router/navigation.tsx';
 
-/** «В плейлист»: one of the viewer's own playlists, chosen and added to. */
+/** «В плейлист»: one of the viewer's own playlists, chosen and added to; without one, a way to make one. */
 export function PlaylistPicker({ contentId }: { contentId: number }) {
   const { user } = useSession();
   const own = useResource(`mine|${user?.id ?? 'nobody'}`, async (signal) => (user ? (await viewerApi.playlists(true, 1, signal)).items : []));
   const [chosen, setChosen] = useState('');
   const [note, setNote] = useState('');
-  if (!user || !own.data?.length) return null;
+  if (!user || !own.data) return null;
+  if (!own.data.length) return <Link className="button button--quiet" to="/playlists">Создать плейлист</Link>;
   const add = async (event: FormEvent) => {
     event.preventDefault();
     const playlist = own.data?.find((item) => String(item.id) === chosen);
