@@ -32,6 +32,7 @@ export function optionsFromDataset(data: DOMStringMap, playerOrigin: string): Ki
     voiceAuthor: data.voiceAuthor || undefined,
     langOrder: data.langOrder ? data.langOrder.split(',').map((language) => language.trim()).filter(Boolean) : undefined,
     title: data.title || undefined,
+    referrerPolicy: (data.referrerPolicy as ReferrerPolicy | undefined) || undefined,
     timeupdateInterval: interval !== undefined && Number.isFinite(interval) ? interval : undefined,
   };
   for (const [key, value] of Object.entries(optional)) if (value !== undefined) Object.assign(options, { [key]: value });

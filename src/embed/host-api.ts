@@ -12,11 +12,13 @@ export type EpisodeTarget = { episodeId: number } | { season: number; episode?: 
 export interface HostCommandMap {
   /** Resolves when the film plays, or when an ad break starts in front of it. */
   play: { args: []; result: void };
+  /** Pauses the film, or the ad on screen. */
   pause: { args: []; result: void };
   /** Seconds from the start; resolves with the time reached once the seek is done. */
   seek: { args: [seconds: number]; result: number };
   /** 0..1. */
   setVolume: { args: [volume: number]; result: number };
+  /** Mutes or unmutes the film; the volume stays. */
   setMuted: { args: [muted: boolean]; result: boolean };
   /** One of 0.25, 0.5, 0.75, 1, 1.25, 1.5, 1.75, 2 (SPEC.md section 9). */
   setRate: { args: [rate: number]; result: number };
@@ -30,8 +32,10 @@ export interface HostCommandMap {
   setEpisode: { args: [target: EpisodeTarget]; result: HostEpisodeRef };
   /** An id in state.variants (the voice-over); playback resumes at the same time. */
   setVariant: { args: [variantId: number]; result: HostVariantRef };
+  /** The player's fullscreen; UnsupportedError where there is none. */
   enterFullscreen: { args: []; result: void };
   exitFullscreen: { args: []; result: void };
+  /** The state now, asked of the frame (`player.state` is the mirror, read without a round trip). */
   getState: { args: []; result: PlayerSnapshot };
   /** Stops playback and releases the player in the frame; the SDK then removes the frame. */
   destroy: { args: []; result: void };
@@ -64,17 +68,22 @@ export interface HostEventMap {
   /** While the time moves, at most once per `timeupdateInterval` (default 250 ms). */
   timeupdate: { currentTime: number; duration: number | null };
   durationchange: { duration: number | null };
+  /** The film's volume or mute changed (the ad's own volume is apart). */
   volumechange: { volume: number; muted: boolean };
   ratechange: { rate: number };
   /** The viewer's quality choice or the height on screen changed. */
   qualitychange: { quality: 'auto' | number; playingHeight: number | null };
   audiotrackchange: { audioTrack: HostAudioTrackRef | null };
   subtitlechange: { subtitle: HostSubtitleRef | null };
+  /** Another episode is on screen, with who changed it: the viewer, the auto-advance at an episode's end, or a host command. */
   episodechange: { episodeId: number; season: number; episode: number; title: string; variant: HostVariantRef | null; cause: EpisodeChangeCause };
+  /** Another voice-over of the same episode. */
   variantchange: { variant: HostVariantRef };
+  /** The player's fullscreen (or the frame's, made by the SDK) began or ended. */
   fullscreenchange: { fullscreen: boolean };
   /** The browser refused to start playback without a gesture: the viewer must press play. */
   autoplayblocked: Record<string, never>;
+  /** An ad break's first ad is on screen: its pod size and the marking to show beside it. */
   adbreakstart: HostAdBreak;
   adbreakend: { breakType: 'preroll' | 'midroll' };
   /** An error card shows (SPEC.md section 8); code from the error table, id as the viewer sees it. */

@@ -1,4 +1,4 @@
-import { type HostCommandMap, type HostCommandName, type HostEventMap, type HostEventName } from './host-api.ts';
+import type { EpisodeTarget, HostCommandMap, HostCommandName, HostEpisodeRef, HostEventMap, HostEventName, HostVariantRef } from './host-api.ts';
 import { createHostCommand, HOST_PROTOCOL_VERSION, parseHostMessage, TIMEUPDATE_INTERVAL, type HostCommandOf, type HostMessage } from './host-protocol.ts';
 import { createPlayerFrame, originOf, type PlayerFrameOptions } from './player-frame.ts';
 import { applySnapshotChanges, EMPTY_SNAPSHOT, type PlayerSnapshot } from './player-snapshot.ts';
@@ -102,6 +102,7 @@ export class KinoPlayer {
     return this.#readyPromise;
   }
 
+  /** Calls `listener` with each `name` event's data (see Events). */
   on<K extends HostEventName>(name: K, listener: Listener<K>): this {
     const set = this.#listeners.get(name) ?? new Set();
     this.#listeners.set(name, set);
@@ -109,6 +110,7 @@ export class KinoPlayer {
     return this;
   }
 
+  /** Stops `listener`, or every listener of `name` when none is given. */
   off<K extends HostEventName>(name: K, listener?: Listener<K>): this {
     if (listener) this.#listeners.get(name)?.delete(listener as Listener<never>);
     else this.#listeners.delete(name);
@@ -142,10 +144,10 @@ export class KinoPlayer {
   setSubtitle(id: string | null): Promise<string | null> {
     return this.#call('setSubtitle', id);
   }
-  setEpisode(target: Command<'setEpisode'>['args'][0]): Promise<Command<'setEpisode'>['result']> {
+  setEpisode(target: EpisodeTarget): Promise<HostEpisodeRef> {
     return this.#call('setEpisode', target);
   }
-  setVariant(variantId: number): Promise<Command<'setVariant'>['result']> {
+  setVariant(variantId: number): Promise<HostVariantRef> {
     return this.#call('setVariant', variantId);
   }
   getState(): Promise<PlayerSnapshot> {

@@ -30,6 +30,12 @@ export interface PlayerFrameOptions {
   lazy?: boolean;
   /** The frame's accessible title. Default 'Видеоплеер'. */
   title?: string;
+  /**
+   * What the frame learns of this page's address. Default 'strict-origin-when-cross-origin': the
+   * origin only, which is all the allowlist and the messages need. 'no-referrer-when-downgrade'
+   * lets 'Поделиться' link to this page (with the episode and time) instead of the player's own.
+   */
+  referrerPolicy?: ReferrerPolicy;
 }
 
 /** What a player frame may use: autoplay, fullscreen, picture-in-picture, DRM, share and copy. */
@@ -69,7 +75,7 @@ export function createPlayerFrame(doc: Document, options: PlayerFrameOptions, pl
   frame.title = options.title ?? 'Видеоплеер';
   frame.allow = FRAME_ALLOW;
   frame.allowFullscreen = true;
-  frame.referrerPolicy = FRAME_REFERRER_POLICY;
+  frame.referrerPolicy = options.referrerPolicy ?? FRAME_REFERRER_POLICY;
   if (options.lazy) frame.loading = 'lazy';
   // Fills its container at 16:9 unless the host styles it otherwise.
   frame.style.cssText = 'display:block;width:100%;aspect-ratio:16/9;height:auto;border:0;background:#000';
