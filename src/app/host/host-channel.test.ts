@@ -90,7 +90,7 @@ describe('createHostChannel: commands from the host', () => {
   it('delivers a valid command from the parent at its origin', () => {
     const { receive, commands } = channel({ ancestorOrigins: [HOST] });
     receive({});
-    expect(commands).toEqual([COMMAND]);
+    expect(commands).toEqual([{ ...COMMAND, payload: {} }]);
   });
 
   it('ignores other origins, other windows and malformed data', () => {
