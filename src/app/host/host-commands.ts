@@ -204,19 +204,22 @@ function finiteNumber(value: unknown, message: string): number {
  */
 function readyPlayer(store: AppStore, signal: AbortSignal): Promise<ReadyView> {
   return new Promise((resolve, reject) => {
+    const onAbort = () => {
+      unsubscribe();
+      reject(fail('NotReadyError', 'the player was destroyed'));
+    };
     const check = () => {
       const { view } = store.getState();
       if (view.status === 'loading') return false;
       unsubscribe();
+      // Answered: nothing of this command stays on the session's signal.
+      signal.removeEventListener('abort', onAbort);
       if (view.status === 'ready') resolve(view);
       else reject(fail('NotReadyError', view.message));
       return true;
     };
     const unsubscribe = store.subscribe(check);
-    signal.addEventListener('abort', () => {
-      unsubscribe();
-      reject(fail('NotReadyError', 'the player was destroyed'));
-    }, { once: true });
+    signal.addEventListener('abort', onAbort, { once: true });
     check();
   });
 }
