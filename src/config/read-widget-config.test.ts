@@ -36,6 +36,12 @@ describe('readWidgetConfig', () => {
     expect(() => readWidgetConfig(rootWith({}), undefined, '?engine=flash')).toThrow(/engine/);
   });
 
+  it('reads fullscreen_mode, the mode a host asks for through the SDK, and ignores anything else', () => {
+    expect(readWidgetConfig(rootWith({}), undefined, '?movie_id=1&fullscreen_mode=stretch').fullscreenMode).toBe('stretch');
+    expect(readWidgetConfig(rootWith({ fullscreenMode: 'stretch' }), undefined, '?fullscreen_mode=native').fullscreenMode).toBe('native');
+    expect(readWidgetConfig(rootWith({}), undefined, '?fullscreen_mode=huge').fullscreenMode).toBe('native');
+  });
+
   it('reads the repeatable lang_order query parameter in order', () => {
     const config = readWidgetConfig(rootWith({ langOrder: 'ru' }), undefined, '?lang_order=en&lang_order=de,fr');
     expect(config.langOrder).toEqual(['en', 'de', 'fr']);

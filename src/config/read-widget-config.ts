@@ -76,6 +76,8 @@ function fromQuery(query: URLSearchParams): Record<string, unknown> {
     userId: text('user_id'),
     checkAvailability: query.has('disable_checking_available') ? false : undefined,
     debug: query.has('debug') ? true : undefined,
+    // A host asks for stretched fullscreen through the SDK (data-fullscreen-mode on its element).
+    fullscreenMode: ['native', 'stretch'].includes(query.get('fullscreen_mode') ?? '') ? query.get('fullscreen_mode') : undefined,
   };
 }
 

@@ -32,6 +32,7 @@ export function optionsFromDataset(data: DOMStringMap, playerOrigin: string): Ki
     voiceAuthor: data.voiceAuthor || undefined,
     langOrder: data.langOrder ? data.langOrder.split(',').map((language) => language.trim()).filter(Boolean) : undefined,
     title: data.title || undefined,
+    fullscreenMode: data.fullscreenMode === 'stretch' || data.fullscreenMode === 'native' ? data.fullscreenMode : undefined,
     referrerPolicy: (data.referrerPolicy as ReferrerPolicy | undefined) || undefined,
     timeupdateInterval: interval !== undefined && Number.isFinite(interval) ? interval : undefined,
   };

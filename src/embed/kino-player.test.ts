@@ -43,11 +43,11 @@ const settle = async () => {
 
 describe('KinoPlayer: the frame', () => {
   it('creates the player frame with the options as the widget reads them, allowed to autoplay and go fullscreen', () => {
-    create({ season: 2, episode: 3, autoPlay: true, time: 61.7, lazy: true });
+    create({ season: 2, episode: 3, autoPlay: true, time: 61.7, lazy: true, fullscreenMode: 'stretch' });
     const frame = page.frame();
     const url = new URL(frame.src);
     expect(url.origin + url.pathname).toBe(`${PLAYER_ORIGIN}/embed`);
-    expect(Object.fromEntries(url.searchParams)).toEqual({ movie_id: '2', season: '2', episode: '3', t: '61', auto_play: '' });
+    expect(Object.fromEntries(url.searchParams)).toEqual({ movie_id: '2', season: '2', episode: '3', t: '61', auto_play: '', fullscreen_mode: 'stretch' });
     expect(frame.allow).toBe('autoplay; fullscreen; picture-in-picture; encrypted-media; web-share; clipboard-write');
     expect(frame.referrerPolicy).toBe('strict-origin-when-cross-origin');
     expect(frame.loading).toBe('lazy');

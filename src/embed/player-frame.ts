@@ -28,6 +28,11 @@ export interface PlayerFrameOptions {
   playerOrigin?: string;
   /** Load the frame only when it comes near the viewport (loading="lazy"). Default false. */
   lazy?: boolean;
+  /**
+   * 'stretch': the player's fullscreen stretches the frame over this page (as on iPhone, where it
+   * is always so) instead of the browser's fullscreen. Default: the player's own setting.
+   */
+  fullscreenMode?: 'native' | 'stretch';
   /** The frame's accessible title. Default 'Видеоплеер'. */
   title?: string;
   /**
@@ -61,6 +66,7 @@ export function playerFrameUrl(options: PlayerFrameOptions, playerOrigin: string
   set('episode_variant_id', positiveInteger(options.variantId, 'variantId'));
   if (options.time !== undefined && Number.isFinite(options.time) && options.time >= 0) set('t', String(Math.floor(options.time)));
   if (options.voiceAuthor) set('voice_author', options.voiceAuthor);
+  if (options.fullscreenMode === 'native' || options.fullscreenMode === 'stretch') set('fullscreen_mode', options.fullscreenMode);
   for (const language of options.langOrder ?? []) url.searchParams.append('lang_order', language);
   // Flags are present-or-absent query parameters.
   if (options.autoPlay) set('auto_play', '');
