@@ -28,7 +28,7 @@ export function BrowsePage({ typeSlug, categorySlug }: { typeSlug: string; categ
     return { category, siblings: tree.flatMap((node) => [node, ...node.children]) };
   });
   const listing = useResource(`${typeSlug}/${categorySlug}?${query}`, (signal) =>
-    catalogueApi.listing(typeSlug, categorySlug, { page: state.page, pageSize: PAGE_SIZE, ...listingFilters(state) }, signal));
+    catalogueApi.listing(typeSlug, categorySlug, { page: state.page, pageSize: PAGE_SIZE, ...listingFilters(state) }, signal), { keepPrevious: true });
   useTitle(heading.data?.category.title);
 
   if (heading.status === 'error') return <LoadError error={heading.error} retry={heading.reload} />;
