@@ -2,10 +2,10 @@
  * `npm run screenshots`: the player over a series at a desktop size, a phone held upright and the
  * smallest embed hosts use, each with the controls shown and with a menu open, plus the demo
  * host page on a phone, and the catalogue site (home, search results, a content page with its
- * player) on a desktop and a phone; written to docs/screenshots/ so their look can be reviewed.
+ * player) on a desktop and a phone, and its player stretched over the page on an iPhone; written to docs/screenshots/ so their look can be reviewed.
  * Runs the server in memory on a spare port. `-- --only=site` takes the site's alone.
  */
-import { chromium, type Browser, type Page } from '@playwright/test';
+import { chromium, devices, type Browser, type Page } from '@playwright/test';
 import { mkdir } from 'node:fs/promises';
 import { loadServerConfig } from '../server/config.ts';
 import { startServer } from '../server/main.ts';
@@ -106,12 +106,29 @@ async function shootSite(target: Browser, name: string, viewport: { width: numbe
   await page.close();
 }
 
+/**
+ * A host page's player in stretched fullscreen on an iPhone (the host SDK stretches the frame over
+ * the page; the player's close button puts it back): the catalogue site's series page.
+ */
+async function shootStretched(target: Browser): Promise<void> {
+  const iPhone = devices['iPhone 13'];
+  const page = await target.newPage({ viewport: iPhone.viewport, userAgent: iPhone.userAgent, deviceScaleFactor: 2, hasTouch: true, isMobile: true });
+  await page.goto(`${server.url}/contents/gorod-bez-karty`);
+  const player = page.frameLocator('[data-testid="site-player"] iframe');
+  await player.locator('.controls--shown').waitFor();
+  await player.getByRole('button', { name: 'Полноэкранный режим' }).tap();
+  await player.getByRole('button', { name: 'Закрыть' }).waitFor();
+  await page.screenshot({ path: `${OUT}sdk-stretched-fullscreen-phone.png`, animations: 'disabled' });
+  await page.close();
+}
+
 const only = process.argv.find((arg) => arg.startsWith('--only='))?.slice('--only='.length);
 
 try {
   // Each shot overwrites its own file; the dashboard's (scripts/analytics-screenshot.ts) stays.
   await mkdir(OUT, { recursive: true });
   for (const [name, viewport, touch] of SITE_SIZES) await shootSite(browser, name, viewport, touch);
+  await shootStretched(browser);
   if (only === 'site') throw new Done();
   for (const [name, viewport, touch] of SIZES) await shoot(browser, name, viewport, touch);
   for (const [name, viewport, touch] of SIZES) await shootAd(browser, name, viewport, touch);
