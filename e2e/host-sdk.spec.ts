@@ -44,6 +44,19 @@ function hostPage(playerBase: string, attributes: string, sibling?: string): str
 </body></html>`;
 }
 
+/** A host's own iframe (with the demo's pod of two ads), driven by a KinoPlayer that adopts it. */
+function adoptedFramePage(playerBase: string): string {
+  return `<!doctype html><html lang="ru"><head><meta charset="utf-8"><title>Партнёр</title></head><body>
+  <iframe id="own" src="${playerBase}/embed?movie_id=2&amp;ad_case=pod" width="640" height="360" allow="autoplay; fullscreen"></iframe>
+  <script src="${playerBase}/catalog-api/lib.js"></script>
+  <script>
+    window.hostEvents = [];
+    const player = new KinoPlayer(document.getElementById('own'));
+    for (const name of ${JSON.stringify(EVENT_NAMES)}) player.on(name, (data) => hostEvents.push({ name, data }));
+    window.player = player;
+  </script></body></html>`;
+}
+
 /** The other site's frame: it tries to command the player and to fool the host page's SDK. */
 const SIBLING_PAGE = `<!doctype html><html><body>
 <script>
@@ -79,6 +92,7 @@ test.beforeAll(async ({ baseURL }) => {
     ['/film', hostPage(baseURL!, 'data-movie-id="1" data-no-early-play')],
     ['/guarded', hostPage(baseURL!, 'data-movie-id="3" data-no-early-play', `${other}/sibling`)],
     ['/sibling', SIBLING_PAGE],
+    ['/adopted', adoptedFramePage(baseURL!)],
     ['/phone', hostPage(baseURL!, 'data-movie-id="4" data-no-early-play')],
     ['/phone-stretch', hostPage(baseURL!, 'data-movie-id="3" data-no-early-play data-fullscreen-mode="stretch"')],
     ['/refused', hostPage(baseURL!, `data-movie-id="${REFUSED_CONTENT}" data-no-early-play`)],
@@ -205,6 +219,27 @@ test('another site\'s frame cannot command the player, and the SDK hears only it
   expect(await eventsNamed(page, 'play')).toEqual([]);
   // The fake enterFullScreen did not stretch the player's frame.
   expect(await page.locator('#player iframe').evaluate((frame) => getComputedStyle(frame).position)).not.toBe('fixed');
+});
+
+test('a host\'s own iframe, adopted by the SDK: play() starts the preroll, and the break is reported with its marking', async ({ page }) => {
+  test.setTimeout(60_000);
+  await page.goto(`${partner}/adopted`);
+  await host(page, 'player.ready()');
+  expect(await outcome(page, 'play()')).toEqual({ value: undefined });
+  await expect.poll(() => eventsNamed(page, 'adbreakstart'), { timeout: 20_000 }).toEqual([
+    { breakType: 'preroll', podSize: 2, position: 1, label: 'Реклама', advertiser: expect.any(String), erid: expect.any(String) },
+  ]);
+  expect(await host(page, 'player.state.ad.podSize')).toBe(2);
+  // A command made during the break waits for it, as the viewer's own clicks do.
+  await host(page, 'window.seekDuringBreak = player.seek(5)');
+  const overlay = page.frameLocator('#own').locator('.ad-overlay');
+  await overlay.getByRole('button', { name: 'Пропустить', exact: true }).click({ timeout: 15_000 });
+  await overlay.getByText('2 из 2').waitFor();
+  await overlay.getByRole('button', { name: 'Пропустить', exact: true }).click({ timeout: 15_000 });
+  await expect.poll(() => eventsNamed(page, 'adbreakend'), { timeout: 20_000 }).toEqual([{ breakType: 'preroll' }]);
+  await expect.poll(async () => (await eventsNamed(page, 'play')).length).toBeGreaterThan(0);
+  expect(await host(page, 'player.state.ad')).toBeNull();
+  expect(await host<number>(page, 'window.seekDuringBreak')).toBeCloseTo(5, 0);
 });
 
 test('a site not on the content\'s allowlist: ready() rejects with NotAllowedError and no player shows', async ({ page, request }) => {

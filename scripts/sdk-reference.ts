@@ -74,9 +74,16 @@ function classMembers(sourceFile: ts.SourceFile, name: string): { doc: string; m
       members.push({ name: memberName, signature: compact(member.type?.getText() ?? ''), doc: docOf(member) });
     }
   }
-  const constructor = found.members.find(ts.isConstructorDeclaration);
-  const parameters = constructor ? constructor.parameters.map((parameter) => compact(parameter.getText())).join(', ') : '';
-  members.unshift({ name: `new ${name}(${parameters})`, signature: name, doc: constructor ? docOf(constructor) : '' });
+  // Overloads are what callers see; the implementation's own signature is not.
+  const constructors = found.members.filter(ts.isConstructorDeclaration);
+  const overloads = constructors.filter((constructor) => !constructor.body);
+  const doc = constructors.map(docOf).find(Boolean) ?? '';
+  const rows = (overloads.length > 0 ? overloads : constructors).map((constructor, index) => ({
+    name: `new ${name}(${constructor.parameters.map((parameter) => compact(parameter.getText())).join(', ')})`,
+    signature: name,
+    doc: index === 0 ? doc : '',
+  }));
+  members.unshift(...rows);
   return { doc: docOf(found), members };
 }
 

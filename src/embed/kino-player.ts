@@ -60,7 +60,9 @@ export class KinoPlayer {
    *   drive (then its address says the origin, and `options` only the SDK's own settings).
    * @throws TypeError when the target is missing or an option is malformed.
    */
-  constructor(target: Element | string, options: KinoPlayerOptions) {
+  constructor(target: HTMLIFrameElement, options?: Pick<KinoPlayerOptions, 'timeupdateInterval'>);
+  constructor(target: Element | string, options: KinoPlayerOptions);
+  constructor(target: Element | string, options: Partial<KinoPlayerOptions> = {}) {
     const element = typeof target === 'string' ? document.getElementById(target) : target;
     if (!element) throw new TypeError(`KinoPlayer: no element ${String(target)}`);
     this.#timeupdateInterval = options.timeupdateInterval ?? TIMEUPDATE_INTERVAL.default;
@@ -75,7 +77,8 @@ export class KinoPlayer {
       const origin = originOf(options.playerOrigin ?? location.origin);
       if (!origin) throw new TypeError(`KinoPlayer: playerOrigin must be an http(s) origin, got ${String(options.playerOrigin)}`);
       this.origin = origin;
-      this.element = createPlayerFrame(element.ownerDocument, options, origin);
+      if (options.movieId === undefined) throw new TypeError('KinoPlayer: movieId is required');
+      this.element = createPlayerFrame(element.ownerDocument, { ...options, movieId: options.movieId }, origin);
       this.#createdFrame = true;
       element.append(this.element);
     }

@@ -21,8 +21,10 @@ export interface HostBridge {
   /** Called by the page services once the channel is up. */
   connect(send: (type: FullscreenMessage) => void): void;
   dispatch(command: HostCommand): void;
-  /** The controls' features, or undefined when they are gone (a reload makes new ones). */
-  provideFeatures(features: HostFeatures | undefined): void;
+  /** The controls' features, made for a new core (each reload makes new ones). */
+  provideFeatures(features: HostFeatures): void;
+  /** These features are gone; nothing changes if newer ones were provided since. */
+  withdrawFeatures(features: HostFeatures): void;
   /** The features now, or the next ones provided. */
   features(): Promise<HostFeatures>;
   /** Called with the features each time they are provided or withdrawn. */
@@ -54,6 +56,12 @@ export function createHostBridge(): HostBridge {
     provideFeatures(features) {
       current = features;
       for (const listener of [...featureListeners]) listener(features);
+    },
+    withdrawFeatures(features) {
+      // React makes the new set before it destroys the old one: the old one's end must not undo the new.
+      if (current !== features) return;
+      current = undefined;
+      for (const listener of [...featureListeners]) listener(undefined);
     },
     features() {
       if (current) return Promise.resolve(current);

@@ -56,7 +56,8 @@ export function createPlayerFeatures({ video, element, bridge, fullscreenMode, c
   const setGain = keepAudioGain({ audioGain, ...audioGainMemory, doc: document, signal: lifetime.signal });
   reportPresentation(cast.core.events, { fullscreen, pictureInPicture, textTracks, remotes: [airPlay.store, casting.store] }, lifetime.signal);
   // The host page's commands (fullscreen, subtitles) reach these features through the bridge.
-  bridge.provideFeatures({ fullscreen, textTracks });
+  const forHost = { fullscreen, textTracks };
+  bridge.provideFeatures(forHost);
   return {
     textTracks,
     fullscreen,
@@ -73,7 +74,7 @@ export function createPlayerFeatures({ video, element, bridge, fullscreenMode, c
     destroy() {
       lifetime.abort();
       stopCommands();
-      bridge.provideFeatures(undefined);
+      bridge.withdrawFeatures(forHost);
       for (const feature of [fullscreen, textTracks, pictureInPicture, airPlay, casting, audioGain]) feature.destroy();
     },
   };
