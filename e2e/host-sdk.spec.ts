@@ -27,8 +27,8 @@ function hostPage(playerBase: string, attributes: string, sibling?: string): str
   return `<!doctype html><html lang="ru"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>Партнёр</title></head>
 <body style="margin:0">
   <h1 style="font-size:16px">Сайт-партнёр</h1>
-  <div id="player" data-kino-player ${attributes}></div>
   <button id="fullscreen" type="button">На весь экран</button>
+  <div id="player" data-kino-player ${attributes}></div>
   ${sibling ? `<iframe id="sibling" src="${sibling}" width="200" height="100"></iframe>` : ''}
   <script src="${playerBase}/catalog-api/lib.js"></script>
   <script>
@@ -231,7 +231,7 @@ test('a host\'s own iframe, adopted by the SDK: play() starts the preroll, and t
   ]);
   expect(await host(page, 'player.state.ad.podSize')).toBe(2);
   // A command made during the break waits for it, as the viewer's own clicks do.
-  await host(page, 'window.seekDuringBreak = player.seek(5)');
+  await host(page, 'void (window.seekDuringBreak = player.seek(5))');
   const overlay = page.frameLocator('#own').locator('.ad-overlay');
   await overlay.getByRole('button', { name: 'Пропустить', exact: true }).click({ timeout: 15_000 });
   await overlay.getByText('2 из 2').waitFor();
