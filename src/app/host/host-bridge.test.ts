@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { createStore } from '../../core/store.ts';
 import { createHostBridge, type HostFeatures } from './host-bridge.ts';
+import { whenFeatures } from './host-commands.ts';
 
 const features = (): HostFeatures => ({
   fullscreen: {
@@ -15,7 +16,7 @@ const features = (): HostFeatures => ({
 describe('the host bridge\'s features', () => {
   it('a command waits for the controls\' features and gets them once made', async () => {
     const bridge = createHostBridge();
-    const waiting = bridge.features();
+    const waiting = whenFeatures(bridge);
     const made = features();
     bridge.provideFeatures(made);
     await expect(waiting).resolves.toBe(made);
@@ -28,7 +29,7 @@ describe('the host bridge\'s features', () => {
     bridge.provideFeatures(old);
     bridge.provideFeatures(fresh);
     bridge.withdrawFeatures(old);
-    await expect(bridge.features()).resolves.toBe(fresh);
+    await expect(whenFeatures(bridge)).resolves.toBe(fresh);
   });
 
   it('tells listeners when the features go, and a later command waits for the next ones', async () => {
@@ -39,7 +40,7 @@ describe('the host bridge\'s features', () => {
     bridge.provideFeatures(first);
     bridge.withdrawFeatures(first);
     expect(seen).toEqual([first, undefined]);
-    const waiting = bridge.features();
+    const waiting = whenFeatures(bridge);
     const next = features();
     bridge.provideFeatures(next);
     await expect(waiting).resolves.toBe(next);

@@ -25,8 +25,8 @@ export interface HostBridge {
   provideFeatures(features: HostFeatures): void;
   /** These features are gone; nothing changes if newer ones were provided since. */
   withdrawFeatures(features: HostFeatures): void;
-  /** The features now, or the next ones provided. */
-  features(): Promise<HostFeatures>;
+  /** The features now, if the controls have made them. */
+  currentFeatures(): HostFeatures | undefined;
   /** Called with the features each time they are provided or withdrawn. */
   onFeatures(listener: (features: HostFeatures | undefined) => void): () => void;
 }
@@ -63,17 +63,7 @@ export function createHostBridge(): HostBridge {
       current = undefined;
       for (const listener of [...featureListeners]) listener(undefined);
     },
-    features() {
-      if (current) return Promise.resolve(current);
-      return new Promise((resolve) => {
-        const listener = (features: HostFeatures | undefined) => {
-          if (!features) return;
-          featureListeners.delete(listener);
-          resolve(features);
-        };
-        featureListeners.add(listener);
-      });
-    },
+    currentFeatures: () => current,
     onFeatures(listener) {
       featureListeners.add(listener);
       return () => featureListeners.delete(listener);

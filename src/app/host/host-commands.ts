@@ -5,7 +5,7 @@ import type { PlayerSnapshot } from '../../embed/player-snapshot.ts';
 import { PLAYBACK_RATES } from '../../core/playback-rules.ts';
 import type { AppStore, ReadyView } from '../app-view.ts';
 import type { PlayerApp } from '../player-app.ts';
-import type { HostBridge } from './host-bridge.ts';
+import type { HostBridge, HostFeatures } from './host-bridge.ts';
 import { episodeRef } from './host-snapshot.ts';
 
 /** A command refused with one of the protocol's typed errors (host-api.ts HOST_ERROR_NAMES). */
@@ -19,7 +19,7 @@ export class HostCommandError extends Error {
 
 export interface HostCommandContext {
   app: Pick<PlayerApp, 'store' | 'events' | 'ads' | 'selectEpisode' | 'selectVariant' | 'selectQuality' | 'selectAudioTrack' | 'destroy'>;
-  bridge: Pick<HostBridge, 'features'>;
+  bridge: Pick<HostBridge, 'currentFeatures' | 'onFeatures'>;
   snapshot(): PlayerSnapshot;
   /** Ends waits for the player when the host session ends. */
   signal: AbortSignal;
@@ -103,7 +103,7 @@ export async function runHostCommand(name: string, args: readonly unknown[], con
     }
     case 'enterFullscreen':
     case 'exitFullscreen': {
-      const { fullscreen } = await context.bridge.features();
+      const { fullscreen } = await whenFeatures(context.bridge);
       if (!fullscreen.store.getState().supported) throw fail('UnsupportedError', 'fullscreen is not supported here');
       try {
         await (command === 'enterFullscreen' ? fullscreen.enter() : fullscreen.exit());
@@ -167,7 +167,7 @@ async function setQuality(choice: unknown, view: ReadyView, { app, signal }: Hos
 
 async function setSubtitle(id: unknown, { bridge, signal }: HostCommandContext): Promise<string | null> {
   if (id !== null && typeof id !== 'string') throw fail('RangeError', 'setSubtitle takes a subtitle id or null');
-  const { textTracks } = await bridge.features();
+  const { textTracks } = await whenFeatures(bridge);
   if (id !== null && !textTracks.store.getState().tracks.some((track) => track.id === id)) throw fail('NotFoundError', `no subtitle ${id}`);
   textTracks.select(id ?? undefined);
   await until(textTracks.store, (state) => (state.activeId ?? null) === id, signal);
@@ -264,5 +264,18 @@ function nextEvent<K extends 'seeked' | 'episode'>(
       resolve(event as EventOf<K>);
     }, { signal: listening });
     signal.addEventListener('abort', () => reject(fail('NotReadyError', 'the player was destroyed')), { once: true, signal: done.signal });
+  });
+}
+
+/** The features now, or the next ones provided (here, in the host session's chunk: the entry keeps only the features themselves). */
+export function whenFeatures(bridge: Pick<HostBridge, 'currentFeatures' | 'onFeatures'>): Promise<HostFeatures> {
+  const current = bridge.currentFeatures();
+  if (current) return Promise.resolve(current);
+  return new Promise((resolve) => {
+    const stop = bridge.onFeatures((features) => {
+      if (!features) return;
+      stop();
+      resolve(features);
+    });
   });
 }

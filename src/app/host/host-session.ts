@@ -10,7 +10,7 @@ import { takeSnapshot } from './host-snapshot.ts';
 
 export interface HostSessionOptions {
   app: Pick<PlayerApp, 'store' | 'events' | 'ads' | 'selectEpisode' | 'selectVariant' | 'selectQuality' | 'selectAudioTrack' | 'destroy'>;
-  bridge: Pick<HostBridge, 'features' | 'onFeatures'>;
+  bridge: Pick<HostBridge, 'currentFeatures' | 'onFeatures'>;
   post(message: HostMessage): unknown;
   signal: AbortSignal;
 }
@@ -95,7 +95,8 @@ export function startHostSession({ app, bridge, post, signal }: HostSessionOptio
     check();
   };
   stops.push(bridge.onFeatures(followFeatures));
-  void bridge.features().then((ready) => features === undefined && followFeatures(ready));
+  const made = bridge.currentFeatures();
+  if (made) followFeatures(made);
   followCore();
   feedPlayerEvents(app.events, emit, () => timeupdateInterval, signal);
   signal.addEventListener('abort', () => [...stops, ...featureStops, coreStop].forEach((stop) => stop?.()), { once: true });
