@@ -1,11 +1,9 @@
-import { readFile, stat } from 'node:fs/promises';
 import path from 'node:path';
-import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import type { CatalogueRepository } from '../catalogue/catalogue-repository.ts';
 import type { WidgetAttributes } from '../config.ts';
-import { HttpError } from '../http/http-error.ts';
+import { builtFile, serveHashedAssets } from '../http/built-files.ts';
 import { CATALOG_API_PREFIX, WIDGET_ASSETS_PREFIX } from '../http/paths.ts';
 import { AD_CASES, type AdCase } from '../ads/ad-cases.ts';
 import type { ZodTypeProvider } from '../http/schema-validation.ts';
@@ -54,7 +52,7 @@ const HTML = (description: string) => ({ type: 'text/html', description });
 
 /** /embed (the player's iframe document), /demo (the demo host page) and the widget's assets. */
 export async function widgetRoutes(app: FastifyInstance, options: WidgetRoutesOptions): Promise<void> {
-  const template = embedTemplate(path.join(options.widgetDir, 'embed.html'));
+  const template = builtFile(path.join(options.widgetDir, 'embed.html'), 'The player');
   // A configured dash.js build is the only foreign script the widget may run.
   const { dashLibraryUrl, castSenderUrl } = options.attributes;
   // The Cast sender loads more of itself from its own origin: allow that origin, nothing else.
@@ -69,7 +67,7 @@ export async function widgetRoutes(app: FastifyInstance, options: WidgetRoutesOp
       return reply.status(403).type('text/html; charset=utf-8').header('cache-control', 'no-store')
         .header('content-security-policy', REFUSED_CARD_CSP).send(renderRefusedCard(verdict.origin));
     }
-    const html = renderEmbedDocument(await template(), { ...options.attributes, adListUrl: demoAdListUrl(options.attributes.adListUrl, request.query.ad_case) });
+    const html = renderEmbedDocument((await template()).text, { ...options.attributes, adListUrl: demoAdListUrl(options.attributes.adListUrl, request.query.ad_case) });
     return reply
       .type('text/html; charset=utf-8')
       .header('cache-control', 'no-cache')
@@ -100,30 +98,7 @@ export async function widgetRoutes(app: FastifyInstance, options: WidgetRoutesOp
 
   app.get('/favicon.ico', { schema: { summary: 'No icon', produces: { status: 204, type: 'image/x-icon', description: 'Nothing' } } }, async (_request, reply) => reply.status(204).send());
 
-  await app.register(fastifyStatic, {
-    root: path.join(options.widgetDir, 'assets'),
-    prefix: WIDGET_ASSETS_PREFIX,
-    decorateReply: false,
-    // Asset names carry a content hash, so they can be cached for good.
-    maxAge: '365d',
-    immutable: true,
-    // The build writes a .gz beside each script (scripts/vite-precompress.ts).
-    preCompressed: true,
-    index: false,
-    list: false,
-    schemaHide: false,
-  });
-}
-
-/** The built embed.html, re-read when the build changes (a rebuild needs no restart). */
-function embedTemplate(file: string): () => Promise<string> {
-  let cached: { mtimeMs: number; html: string } | undefined;
-  return async () => {
-    const info = await stat(file).catch(() => undefined);
-    if (!info) throw new HttpError(503, 'The player is not built yet: run npm run build (npm start builds it).');
-    if (!cached || cached.mtimeMs !== info.mtimeMs) cached = { mtimeMs: info.mtimeMs, html: await readFile(file, 'utf8') };
-    return cached.html;
-  };
+  await serveHashedAssets(app, path.join(options.widgetDir, 'assets'), WIDGET_ASSETS_PREFIX);
 }
 
 /**

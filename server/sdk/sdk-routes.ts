@@ -1,9 +1,7 @@
-import { createHash } from 'node:crypto';
-import { readFile, stat } from 'node:fs/promises';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { HttpError } from '../http/http-error.ts';
+import { builtFile } from '../http/built-files.ts';
 
 export interface SdkRoutesOptions {
   /** The built SDK (dist/sdk: lib.js, kino-player.js, types/). */
@@ -19,7 +17,7 @@ const LIB_MAX_AGE_SECONDS = 300;
  * Registered under /catalog-api. Any site may load them (CORS *): they hold no data.
  */
 export async function sdkRoutes(api: FastifyInstance, { sdkDir }: SdkRoutesOptions): Promise<void> {
-  const lib = builtFile(path.join(sdkDir, 'lib.js'));
+  const lib = builtFile(path.join(sdkDir, 'lib.js'), 'The host SDK');
   const serveLib = async (request: FastifyRequest, reply: FastifyReply) => {
     const { body, etag } = await lib();
     reply
@@ -52,18 +50,4 @@ export async function sdkRoutes(api: FastifyInstance, { sdkDir }: SdkRoutesOptio
       response.header('cross-origin-resource-policy', 'cross-origin');
     },
   });
-}
-
-/** A built file with its strong ETag, re-read when the build changes (a rebuild needs no restart). */
-function builtFile(file: string): () => Promise<{ body: Buffer; etag: string }> {
-  let cached: { mtimeMs: number; body: Buffer; etag: string } | undefined;
-  return async () => {
-    const info = await stat(file).catch(() => undefined);
-    if (!info) throw new HttpError(503, 'The host SDK is not built yet: run npm run build (npm start builds it).');
-    if (!cached || cached.mtimeMs !== info.mtimeMs) {
-      const body = await readFile(file);
-      cached = { mtimeMs: info.mtimeMs, body, etag: `"${createHash('sha256').update(body).digest('base64url').slice(0, 27)}"` };
-    }
-    return cached;
-  };
 }
