@@ -25,7 +25,7 @@ export interface MediaSessionOptions {
 }
 
 /**
- * The lock screen, notification and hardware media keys (the controls issue, behaviour): the
+ * The lock screen, notification and hardware media keys: the
  * title and artwork, play/pause, seeks of 10 s, a seek to a position and the next episode.
  * Returns a function that takes the handlers back (a new episode sets its own).
  */

@@ -45,7 +45,7 @@ export const ru = {
   /** The ended card's countdown and its way out (ours: SPEC.md gives no text for them). */
   nextEpisodeIn: (seconds: number) => `Начнётся через ${seconds} с`,
   cancel: 'Отмена',
-  /** Controls' accessible names (SPEC.md section 2; the names are fixed by the controls issue). */
+  /** Controls' accessible names (SPEC.md section 2; fixed: the tests and assistive technology name controls by them). */
   play: 'Воспроизвести',
   pause: 'Пауза',
   back10: 'Назад на 10 секунд',

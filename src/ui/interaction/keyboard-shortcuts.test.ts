@@ -8,7 +8,7 @@ function press(key: string, extra: Partial<KeyInput> = {}): KeyInput {
   return { key, shiftKey: false, ctrlKey: false, metaKey: false, altKey: false, target: DIV, ...extra };
 }
 
-describe('actionForKey: the map from the controls issue', () => {
+describe('actionForKey: the keyboard map', () => {
   it.each<[string, KeyInput, PlayerAction]>([
     ['Space', press(' ', { code: 'Space' }), { type: 'toggle-play' }],
     ['k', press('k'), { type: 'toggle-play' }],

@@ -1,7 +1,6 @@
 /**
  * The player's keyboard shortcuts as a pure mapping from a key press to a request, so the React
- * layer only forwards keydown events and dispatches the result (map from the controls issue;
- * steps from SPEC.md section 9).
+ * layer only forwards keydown events and dispatches the result (steps from SPEC.md section 9).
  */
 import { PLAYBACK_RATES } from '../../core/playback-rules.ts';
 

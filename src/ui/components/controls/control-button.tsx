@@ -7,7 +7,7 @@ export interface ControlButtonProps extends Omit<ButtonHTMLAttributes<HTMLButton
   icon: IconName;
 }
 
-/** A real button with an icon and a Russian accessible name (the controls issue, accessibility). */
+/** A real button with an icon and a Russian accessible name. */
 export function ControlButton({ label, icon, className, ...rest }: ControlButtonProps) {
   return (
     <button type="button" className={`control-button${className ? ` ${className}` : ''}`} aria-label={label} data-tooltip={label} {...rest}>

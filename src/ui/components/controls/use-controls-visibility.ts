@@ -11,7 +11,7 @@ export interface ControlsVisibility {
 /**
  * The controls show on activity and hide 2000 ms after the last (SPEC.md section 9), but never
  * while paused, before playback starts (preloading), while a menu is open or while keyboard
- * focus is inside them (the controls issue, behaviour).
+ * focus is inside them.
  */
 export function useControlsVisibility(options: {
   paused: boolean;
