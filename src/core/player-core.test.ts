@@ -12,6 +12,7 @@ interface FakeEngine {
   host: EngineHost;
   loads: Array<{ startTime: number | undefined }>;
   qualityCalls: Array<number | 'auto'>;
+  prefetches: number[];
   destroyed: boolean;
 }
 
@@ -22,13 +23,14 @@ function fakeLoaders(names: EngineName[], canPlay = (_source: PlaybackSource) =>
     name,
     canPlay: (source) => canPlay(source),
     load: async () => (_video: HTMLVideoElement, host: EngineHost): EngineAdapter => {
-      const engine: FakeEngine = { name, host, loads: [], qualityCalls: [], destroyed: false };
+      const engine: FakeEngine = { name, host, loads: [], qualityCalls: [], prefetches: [], destroyed: false };
       engines.push(engine);
       return {
         name,
         load: async (_source, options) => void engine.loads.push({ startTime: options.startTime }),
         setQuality: (choice) => void engine.qualityCalls.push(choice),
         setAudioTrack: () => undefined,
+        prefetch: (time) => void engine.prefetches.push(time),
         destroy: () => void (engine.destroyed = true),
       };
     },
@@ -158,6 +160,18 @@ describe('createPlayerCore', () => {
     expect(video.currentTime).toBe(0);
     core.seek(10);
     expect(video.currentTime).toBe(10);
+  });
+
+  it('passes a seek hint to the attached engine only, never a time that is not finite', async () => {
+    const { engines, loaders } = fakeLoaders(['mse']);
+    const video = new FakeVideo();
+    const core = createPlayerCore({ video: video.asElement(), loaders, environment: ENVIRONMENT });
+    core.prefetch(30);
+    await core.load(HLS);
+    core.prefetch(Number.POSITIVE_INFINITY);
+    core.prefetch(42);
+    expect(engines[0]?.prefetches).toEqual([42]);
+    expect(video.currentTime).toBe(0);
   });
 
   it('unmuting at volume 0 sets 0.25; volume is clamped', () => {

@@ -50,6 +50,12 @@ export interface PlayerCore {
   pause(): void;
   /** Ignored when the time is not finite or nothing is seekable (SPEC.md section 5). */
   seek(time: number): void;
+  /**
+   * A hint that the viewer may seek to `time` soon (seek-bar hover or drag, held arrow keys):
+   * passed to the engine, which may fetch ahead; ignored when the time is not finite, nothing is
+   * attached, or the engine takes no hints.
+   */
+  prefetch(time: number): void;
   seekToLiveEdge(): void;
   setVolume(volume: number): void;
   setMuted(muted: boolean): void;
@@ -264,6 +270,10 @@ export function createPlayerCore(options: PlayerCoreOptions): PlayerCore {
       gate.submit('seek', () => {
         video.currentTime = time;
       });
+    },
+    prefetch(time) {
+      if (!Number.isFinite(time) || !attached) return;
+      adapter?.prefetch?.(time);
     },
     seekToLiveEdge() {
       gate.submit('seek', () => {

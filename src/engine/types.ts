@@ -70,6 +70,12 @@ export interface EngineAdapter {
   /** A quality index from the 'qualities' event, or 'auto'. */
   setQuality(choice: number | 'auto'): void;
   setAudioTrack(index: number): void;
+  /**
+   * Optional: the viewer may seek to `time` soon (the seek bar hovered or dragged and resting,
+   * arrow keys held). An engine may start fetching what a seek there would need; it is only a
+   * hint, never a seek, and a newer hint replaces the older one.
+   */
+  prefetch?(time: number): void;
   destroy(): void;
 }
 
