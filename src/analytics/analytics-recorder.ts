@@ -39,13 +39,16 @@ export function recordPlayerEvents(events: Pick<PlayerEvents, 'on'>): { stop(): 
 const SLOW_START_MS = 3000;
 
 /**
- * Analytics arrive after the first frame, so nothing of them competes with it — or sooner, when
- * the start is slow or the page is hidden: that viewer may leave before the first frame, and an
- * exit before the start is counted. The listeners stay; each later `resolve` does nothing.
+ * Analytics arrive once the buffer is safe, so nothing of them competes with the film — or
+ * sooner, when the start is slow (a play request that has not started 3 s later) or the page is
+ * hidden: that viewer may leave before the first frame, and an exit before the start is counted.
+ * The listeners stay; each later `resolve` does nothing.
  */
 export function analyticsSooner(app: Pick<PlayerApp, 'events'>, doc: Document = document): Promise<void> {
   return new Promise((resolve) => {
-    app.events.on('play-requested', () => setTimeout(resolve, SLOW_START_MS));
+    let started = false;
+    app.events.on('playing', () => (started = true));
+    app.events.on('play-requested', () => setTimeout(() => started || resolve(), SLOW_START_MS));
     doc.addEventListener('visibilitychange', () => doc.hidden && resolve());
   });
 }

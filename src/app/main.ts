@@ -3,7 +3,7 @@ import { createCatalogueClient } from '../api/catalogue-client.ts';
 import { PAGE_GLOBAL, readWidgetConfig } from '../config/read-widget-config.ts';
 import type { WidgetConfig } from '../config/widget-config.ts';
 import { prewarmPlayback } from '../core/player-core.ts';
-import { ru } from '../ui/i18n/ru.ts';
+import { ruErrors as ru } from '../ui/i18n/ru-errors.ts';
 import blockedClipUrl from './assets/blocked.mp4?no-inline';
 import { browserMirror, idbDurableStore } from '../storage/idb-durable-store.ts';
 import { createMediaStorage } from '../storage/media-storage.ts';
@@ -16,6 +16,8 @@ import { PLAYER_ERROR_CODES, PlayerError } from '../core/player-error.ts';
 import type { ScreenOptions, ShareTarget } from './player-screen.tsx';
 import type * as RenderUi from './render-ui.tsx';
 import { startErrorReporting } from '../telemetry/error-reporting.ts';
+import { whenBufferSafe } from '../core/buffer-safe.ts';
+import { quietImport } from '../ui/loading/quiet-import.ts';
 
 /**
  * The iframe entry: reads the configuration, starts loading and playback, then loads the UI
@@ -66,19 +68,23 @@ function boot(): void {
     // A session's readable cookies (the token, or the mark that outlives it): src/api/auth.
     loggedIn: /\bauth(Token|Session)=/.test(document.cookie),
   });
-  const firstFrame = afterFirstFrame(app);
+  const failed = appFailed(app);
+  const firstFrame = Promise.race([failed, new Promise<void>((resolve) => app.events.on('first-frame', () => resolve()))]);
+  // What the viewer does not need yet waits until the film is safe from a stall (src/core/buffer-safe.ts).
+  const bufferSafe = Promise.race([failed, whenBufferSafe({ video, events: app.events })]);
   // Analytics note every event from now on, and arrive as their own chunk once they are needed.
   const recording = recordPlayerEvents(app.events);
-  void Promise.race([firstFrame, analyticsSooner(app)])
-    .then(() => import('../analytics/start-analytics.ts'))
+  void Promise.race([bufferSafe, analyticsSooner(app)])
+    .then(() => quietImport(() => import('../analytics/start-analytics.ts')))
     .then(({ startAnalytics }) => startAnalytics({ app, config, recorded: recording.stop() }), (error: unknown) => console.warn('analytics failed to load', error));
-  // Fatal errors are reported; the reporter itself loads after the first frame, or at the first fatal error.
-  startErrorReporting(app, config, firstFrame);
+  // Fatal errors are reported; the reporter itself loads once the buffer is safe, or at the first fatal error.
+  startErrorReporting(app, config, bufferSafe, () => quietImport(() => import('../telemetry/error-reporter.ts')));
   const bridge = createHostBridge();
-  // Host messages and the session cookie matter to the page, never to this first frame.
+  // Host messages matter to the page, never to this first frame; the host waits for 'ready', so
+  // they come with the first frame, not later (the device_fp cookie waits for the safe buffer).
   void firstFrame
-    .then(() => import('./page-services.ts'))
-    .then(({ startPageServices }) => startPageServices(app, bridge), (error: unknown) => console.warn('page services failed to load', error));
+    .then(() => quietImport(() => import('./page-services.ts')))
+    .then(({ startPageServices }) => startPageServices(app, bridge, bufferSafe), (error: unknown) => console.warn('page services failed to load', error));
   const screen: ScreenOptions = {
     share: config.enabledShare ? shareTarget() : undefined,
     debug: config.debug,
@@ -86,6 +92,7 @@ function boot(): void {
     fullscreenMode: config.fullscreenMode,
     castSenderUrl: config.castSenderUrl,
     video,
+    bufferSafe,
   };
   const start = startButton ? connectStartButton(startButton, app) : undefined;
   // A failure covers the frame with its card: the stand-in play button goes with it.
@@ -94,7 +101,7 @@ function boot(): void {
     unsubscribe();
     start?.remove();
   });
-  void uiMoment(app)
+  void Promise.race([firstFrame, uiDeadline(app)])
     .then(loadUi)
     .then(({ renderPlayerScreen }) => {
       renderPlayerScreen(overlay, app, screen);
@@ -104,9 +111,9 @@ function boot(): void {
 
 /** The UI chunk, asked for a second time if the first request fails (a phone's link drops requests). */
 function loadUi(): Promise<typeof RenderUi> {
-  return import('./render-ui.tsx').catch((error: unknown) => {
+  return quietImport(() => import('./render-ui.tsx')).catch((error: unknown) => {
     console.warn('the UI chunk failed to load; retrying once', error);
-    return import('./render-ui.tsx');
+    return quietImport(() => import('./render-ui.tsx'));
   });
 }
 
@@ -132,19 +139,14 @@ function shareTarget(): ShareTarget {
   return fullReferrer ? { pageUrl: referrer, fallbackUrls: [own] } : { pageUrl: own, fallbackUrls: [] };
 }
 
-/** Resolves once the first picture is up, or loading ended without one. */
-function afterFirstFrame(app: PlayerApp): Promise<void> {
+/** Resolves when loading failed and the frame shows its card instead of the player. */
+function appFailed(app: PlayerApp): Promise<void> {
   return new Promise((resolve) => {
-    const lifetime = new AbortController();
-    const done = () => {
-      lifetime.abort();
+    const unsubscribe = app.store.subscribe(() => {
+      if (app.store.getState().view.status !== 'error') return;
       unsubscribe();
       resolve();
-    };
-    const unsubscribe = app.store.subscribe(() => {
-      if (app.store.getState().view.status === 'error') done();
     });
-    app.events.on('first-frame', done, { signal: lifetime.signal });
   });
 }
 
@@ -156,15 +158,14 @@ function afterFirstFrame(app: PlayerApp): Promise<void> {
  */
 const UI_AT_THE_LATEST_MS = 1500;
 
-function uiMoment(app: PlayerApp): Promise<void> {
-  const deadline = new Promise<void>((resolve) => {
+function uiDeadline(app: PlayerApp): Promise<void> {
+  return new Promise<void>((resolve) => {
     const unsubscribe = app.store.subscribe(() => {
       if (app.store.getState().view.status !== 'ready') return;
       unsubscribe();
       setTimeout(resolve, UI_AT_THE_LATEST_MS);
     });
   });
-  return Promise.race([afterFirstFrame(app), deadline]);
 }
 
 boot();

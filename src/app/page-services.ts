@@ -10,9 +10,10 @@ import type { PlayerApp } from './player-app.ts';
  * What the player does for the page around it rather than for the picture: the messages to the
  * host page (SPEC.md section 7), the host SDK's commands and events (src/embed), and the
  * device_fp session cookie (SPEC.md section 3). Loaded as
- * their own chunk once the first frame is up, so none of it is on the way there.
+ * their own chunk once the first frame is up, so none of it is on the way there; the cookie's
+ * fingerprint (its own chunk and a burst of work) waits for `bufferSafe` too, then an idle moment.
  */
-export function startPageServices(app: PlayerApp, bridge: HostBridge): void {
+export function startPageServices(app: PlayerApp, bridge: HostBridge, bufferSafe: Promise<void>): void {
   const signal = new AbortController().signal;
   let session: HostSession | undefined;
   const channel = createHostChannel({
@@ -22,7 +23,7 @@ export function startPageServices(app: PlayerApp, bridge: HostBridge): void {
   bridge.connect((type) => channel.post(createHostMessage(type, {})));
   reportToHost({ store: app.store, events: app.events, channel, signal });
   if (channel.parentOrigin !== undefined) session = startHostSession({ app, bridge, post: channel.post, signal });
-  void ensureDeviceFingerprint({ schedule: idle });
+  void ensureDeviceFingerprint({ schedule: () => bufferSafe.then(idle) });
 }
 
 /** The next idle moment of the main thread, or 2 s at the latest. */

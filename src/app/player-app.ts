@@ -4,6 +4,7 @@ import { INITIAL_AD_STATE, type AdState } from '../ads/ad-state.ts';
 import { createPlayerEvents, forwardPlayerEvents, type PlayerEvents } from '../core/events.ts';
 import { createPlayerCore, type PlayerCore } from '../core/player-core.ts';
 import { createStore, type Store } from '../core/store.ts';
+import { whenBufferSafe } from '../core/buffer-safe.ts';
 import type { MediaStorage } from '../storage/media-storage.ts';
 import { timerSchedule, type Schedule } from '../ui/interaction/schedule.ts';
 import { errorView, ContentBlockedError, NoEpisodesError } from './app-errors.ts';
@@ -184,8 +185,8 @@ export function startPlayerApp(options: PlayerAppOptions): PlayerApp {
 
   /**
    * Ads hold the request gate from the start (a preroll comes before the first play). Their code
-   * loads once it is needed — a play is asked for, or the film's first picture is in — so it
-   * never comes before the film's own first bytes. If it cannot load, the hold goes and the film
+   * loads once it is needed — a play is asked for, or the film's buffer is safe
+   * (src/core/buffer-safe.ts) — so it never comes before the film's own first bytes. If it cannot load, the hold goes and the film
    * plays.
    */
   function startAdBreaks(player: PlayerCore, signal: AbortSignal): void {
@@ -226,7 +227,9 @@ export function startPlayerApp(options: PlayerAppOptions): PlayerApp {
       playRequested = true;
       load();
     }, listening);
-    player.events.on('first-frame', load, listening);
+    // Without a play request (the preroll's path), the module and its list for a later break wait
+    // until the film's buffer is safe, so they never share the link with its first seconds.
+    void whenBufferSafe({ video, events: player.events, signal: listening.signal }).then(load);
   }
 
   boot();

@@ -38,6 +38,8 @@ export interface ScreenOptions {
   /** The configured Google Cast sender script, if any. */
   castSenderUrl: string | undefined;
   video: HTMLVideoElement;
+  /** The film's buffer is safe (src/core/buffer-safe.ts): the menus' chunk may load now. */
+  bufferSafe: Promise<void>;
 }
 
 /**

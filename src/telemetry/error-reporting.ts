@@ -1,7 +1,7 @@
 /**
  * The entry's side of error reporting: a few hundred bytes that hear the player's fatal errors
- * and hand them to the reporter (error-reporter.ts), whose Sentry client is 18 kB gzip and so
- * loads only after the first frame, or at once when a fatal error comes first (SPEC.md sections
+ * and hand them to the reporter (error-reporter.ts), whose Sentry client is 21 kB gzip and so
+ * loads only once the film's buffer is safe (src/core/buffer-safe.ts), or at once when a fatal error comes first (SPEC.md sections
  * 1 and 8; ARCHITECTURE.md rule 9). Errors heard before it is loaded wait here and go out then.
  */
 import type { AppStore } from '../app/app-view.ts';
@@ -25,7 +25,8 @@ export type ErrorReportingConfig = Pick<WidgetConfig, 'errorDsn' | 'errorTunnelU
 export function startErrorReporting(
   app: ReportedApp,
   config: ErrorReportingConfig,
-  afterFirstFrame: Promise<void>,
+  /** When the reporter may load without a fatal error: the app passes the safe-buffer moment. */
+  loadMoment: Promise<void>,
   loadReporter: () => Promise<typeof Reporter> = () => import('./error-reporter.ts'),
 ): void {
   const dsn = config.errorDsn;
@@ -57,5 +58,5 @@ export function startErrorReporting(
   };
   app.store.subscribe(reportShown);
   reportShown();
-  void afterFirstFrame.then(load);
+  void loadMoment.then(load);
 }

@@ -1,6 +1,7 @@
 import type { CatalogueClient } from '../../api/catalogue-client.ts';
 import type { Episode } from '../../api/schema.ts';
 import type { PlayerCore } from '../../core/player-core.ts';
+import { whenBufferSafe } from '../../core/buffer-safe.ts';
 import type { Schedule } from '../../ui/interaction/schedule.ts';
 import { patchReadyView, readyView, type AppConfig, type AppStore, type EpisodeChangeCause, type EpisodeView } from '../app-view.ts';
 import type { PlaybackMemory } from '../playback-memory.ts';
@@ -95,15 +96,12 @@ export function createEpisodeSession(options: EpisodeSessionOptions): EpisodeSes
       // The engine starts before the UI re-renders: the first frame waits for nothing else.
       const loaded = core.load(source.source, startTime === undefined ? {} : { startTime });
       patch({ current: { ...current, source } });
-      // The seek-bar preview matters once the viewer can scrub: its worker and file wait for the
-      // first picture instead of competing with it.
+      // The seek-bar preview matters once the viewer can scrub: its worker and file wait until
+      // this source's buffer is safe instead of competing with its first seconds.
       const thumbnailsUrl = source.thumbnailsUrl;
-      if (thumbnailsUrl) {
-        const off = core.events.on('first-frame', () => {
-          off();
-          void core.loadThumbnails(thumbnailsUrl);
-        }, { signal: loadSignal });
-      }
+      if (thumbnailsUrl) void whenBufferSafe({ video, events: core.events, signal: loadSignal }).then(() => {
+        if (!core.store.getState().error) void core.loadThumbnails(thumbnailsUrl);
+      });
       await loaded;
       if (loadSignal.aborted) return false;
       core.events.emit('episode', { episodeId: current.episode.id, variantId: current.variant?.id });
