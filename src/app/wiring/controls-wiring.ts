@@ -7,6 +7,7 @@ import { createTextTracks } from '../../core/features/text-tracks.ts';
 import type { PlayerEvents } from '../../core/events.ts';
 import type { PlayerCore } from '../../core/player-core.ts';
 import type { Store } from '../../core/store.ts';
+import type { AdState } from '../../ads/ad-state.ts';
 import type { ControlsHost } from '../../ui/components/controls/controls-host.ts';
 import { keepAudioGain, type AudioGainMemoryOptions } from './audio-gain-memory.ts';
 import { createCast, type CastOptions } from './cast-wiring.ts';
@@ -138,6 +139,7 @@ export function createControlsHost(options: {
     play: () => void core.play().catch(() => undefined),
     pause: core.pause,
     seek: core.seek,
+    prefetch: seekHints(core, app.ads.store),
     setVolume: core.setVolume,
     setMuted: core.setMuted,
     setRate: core.setRate,
@@ -149,5 +151,17 @@ export function createControlsHost(options: {
       if (next) app.selectEpisode(next.id, { play: true });
     },
     share,
+  };
+}
+
+/**
+ * The seek bar's hints to the engine (PlayerCore.prefetch), none while an ad is on screen: the
+ * film is held behind it and its bytes would compete with the ad's.
+ */
+export function seekHints(core: Pick<PlayerCore, 'prefetch'>, ads: Store<AdState>): (time: number) => void {
+  return (time) => {
+    const { phase, ad, loading } = ads.getState();
+    if ((phase === 'ready' && ad !== undefined) || (phase === 'load' && loading)) return;
+    core.prefetch(time);
   };
 }

@@ -37,7 +37,7 @@ export function ControlBar({ host, menus, compact, active, perform }: ControlBar
   );
   const back = <ControlButton label={ru.back10} icon="back10" onClick={() => perform({ type: 'seek-by', seconds: -10 })} />;
   const forward = <ControlButton label={ru.forward10} icon="forward10" onClick={() => perform({ type: 'seek-by', seconds: 10 })} />;
-  const seekBar = <SeekBar store={host.store} onSeek={host.seek} thumbnailAt={host.thumbnailAt} active={active} />;
+  const seekBar = <SeekBar store={host.store} onSeek={host.seek} onPrefetch={host.prefetch} thumbnailAt={host.thumbnailAt} active={active} />;
   const volume = <VolumeControl store={host.store} setVolume={host.setVolume} setMuted={host.setMuted} onToggleMute={() => perform({ type: 'toggle-mute' })} />;
   const fullscreenButton = fullscreen.supported ? (
     <ControlButton

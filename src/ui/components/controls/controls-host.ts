@@ -39,6 +39,8 @@ export interface ControlsHost {
   play(): void;
   pause(): void;
   seek(time: number): void;
+  /** A hint that the viewer may seek to `time` soon (PlayerCore.prefetch); dropped while an ad plays. */
+  prefetch(time: number): void;
   setVolume(volume: number): void;
   setMuted(muted: boolean): void;
   setRate(rate: number): void;

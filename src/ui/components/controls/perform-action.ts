@@ -1,6 +1,8 @@
 import type { PlayerAction } from '../../interaction/keyboard-shortcuts.ts';
 import { nextRate } from '../../interaction/keyboard-shortcuts.ts';
 import type { ControlsHost } from './controls-host.ts';
+import { timerSchedule, type Schedule } from '../../interaction/schedule.ts';
+import { createSeekIntent } from '../../interaction/seek-intent.ts';
 
 const clamp = (value: number, min: number, max: number) => Math.min(max, Math.max(min, value));
 
@@ -9,22 +11,26 @@ const clamp = (value: number, min: number, max: number) => Math.min(max, Math.ma
  * the element is still seeking, so a held arrow key keeps moving instead of restarting from
  * where the element has not yet arrived.
  */
-export function createActionPerformer(host: ControlsHost): (action: PlayerAction) => void {
+export function createActionPerformer(host: ControlsHost, schedule: Schedule = timerSchedule): (action: PlayerAction) => void {
   let lastTarget: number | undefined;
-  const seekTo = (time: number) => {
+  const intent = createSeekIntent({ schedule, prefetch: host.prefetch });
+  const seekTo = (time: number, held = false) => {
     const { duration } = host.store.getState();
     if (!Number.isFinite(duration)) return; // SPEC.md section 5: not seekable, ignored
     lastTarget = clamp(time, 0, duration);
+    // A key held or repeated before the element arrived: the engine hears where it is heading.
+    if (held) intent.keyHeld(lastTarget);
     host.seek(lastTarget);
   };
   return (action) => {
     const state = host.store.getState();
-    const from = state.seeking && lastTarget !== undefined ? lastTarget : state.currentTime;
+    // While the element is still seeking, the next step counts from the target last asked for.
+    const heldFrom = state.seeking ? lastTarget : undefined;
     switch (action.type) {
       case 'toggle-play':
         return state.paused || state.ended ? host.play() : host.pause();
       case 'seek-by':
-        return seekTo(from + action.seconds);
+        return seekTo((heldFrom ?? state.currentTime) + action.seconds, heldFrom !== undefined);
       case 'seek-to-fraction':
         return seekTo(state.duration * action.fraction);
       case 'seek-to-start':

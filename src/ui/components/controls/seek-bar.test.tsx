@@ -7,7 +7,7 @@ import { SeekBar } from './seek-bar.tsx';
 
 const render = (patch: Partial<PlayerState>) => {
   const store = createStore({ ...initialPlayerState(), ...patch });
-  return renderToStaticMarkup(<SeekBar store={store} onSeek={() => {}} thumbnailAt={() => undefined} active />);
+  return renderToStaticMarkup(<SeekBar store={store} onSeek={() => {}} onPrefetch={() => {}} thumbnailAt={() => undefined} active />);
 };
 
 /** The opening tag of the slider. */

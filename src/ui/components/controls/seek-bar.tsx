@@ -7,6 +7,7 @@ import {
   DRAG_THROTTLE_MS, TIME_LABEL_WIDTH, createScrub, formatTime, isSeekable, keyTarget, previewLeft, seekBarView,
   thumbnailStyle, throttle, timeFromPointer, type Clock, type SeekBarView,
 } from './seek-bar-model.ts';
+import { createSeekIntent } from '../../interaction/seek-intent.ts';
 import '../../styles/seek-bar.css';
 
 export interface SeekBarProps {
@@ -14,6 +15,8 @@ export interface SeekBarProps {
   store: Store<PlayerState>;
   /** A seek request (PlayerCore.seek). */
   onSeek(time: number): void;
+  /** A hint that the viewer may seek there soon (PlayerCore.prefetch): see seek-intent.ts. */
+  onPrefetch(time: number): void;
   /** The preview for a time; undefined when there are no thumbnails. */
   thumbnailAt(time: number): ThumbnailCue | undefined;
   /** False while the controls are hidden: then the bar does no work at all. */
@@ -113,6 +116,8 @@ export function SeekBar(props: SeekBarProps): JSX.Element {
     ),
   );
   const [hover] = useState(() => throttle((at: PointerAt) => latestShow.current(at), DRAG_THROTTLE_MS, browserClock));
+  // Where the pointer rests (hovering or dragging) and where held keys head: hints to the engine.
+  const [intent] = useState(() => createSeekIntent({ schedule: browserClock.schedule, prefetch: (time) => latest.current.onPrefetch(time) }));
 
   useLayoutEffect(() => {
     latest.current = props;
@@ -133,7 +138,8 @@ export function SeekBar(props: SeekBarProps): JSX.Element {
   useEffect(() => () => {
     scrub.dispose();
     hover.cancel();
-  }, [scrub, hover]);
+    intent.dispose();
+  }, [scrub, hover, intent]);
 
   const pointerAt = (clientX: number, rect: DOMRect): PointerAt => ({
     x: clientX - rect.left,
@@ -143,6 +149,7 @@ export function SeekBar(props: SeekBarProps): JSX.Element {
   const endDrag = (at: PointerAt | undefined, pointerType: string) => {
     if (!scrub.at) return;
     scrub.end(at);
+    intent.pointerGone();
     root.current?.classList.remove('seek-bar--dragging');
     if (pointerType !== 'mouse') hidePreview();
   };
@@ -154,13 +161,21 @@ export function SeekBar(props: SeekBarProps): JSX.Element {
     bar.classList.add('seek-bar--dragging');
     hover.cancel();
     keyBase.current = undefined;
-    scrub.start(pointerAt(event.clientX, bar.getBoundingClientRect()));
+    const at = pointerAt(event.clientX, bar.getBoundingClientRect());
+    intent.pointerAt(at.time);
+    scrub.start(at);
   };
   const onPointerMove = (event: PointerEvent<HTMLDivElement>) => {
-    if (scrub.at) return scrub.move(pointerAt(event.clientX, scrub.at.rect));
+    if (scrub.at) {
+      const at = pointerAt(event.clientX, scrub.at.rect);
+      intent.pointerAt(at.time);
+      return scrub.move(at);
+    }
     // Only a mouse hovers; a touch shows the preview while it drags.
     if (event.pointerType !== 'mouse' || !isSeekable(store.getState().duration)) return;
-    hover.push(pointerAt(event.clientX, (hoverRect.current ??= event.currentTarget.getBoundingClientRect())));
+    const at = pointerAt(event.clientX, (hoverRect.current ??= event.currentTarget.getBoundingClientRect()));
+    intent.pointerAt(at.time);
+    hover.push(at);
   };
   const onPointerUp = (event: PointerEvent<HTMLDivElement>) => {
     if (scrub.at) endDrag(pointerAt(event.clientX, scrub.at.rect), event.pointerType);
@@ -171,6 +186,7 @@ export function SeekBar(props: SeekBarProps): JSX.Element {
     hoverRect.current = undefined;
     if (scrub.at) return;
     hover.cancel();
+    intent.pointerGone();
     hidePreview();
   };
 
@@ -184,6 +200,8 @@ export function SeekBar(props: SeekBarProps): JSX.Element {
     if (target === undefined) return;
     event.preventDefault();
     event.stopPropagation();
+    // Held (repeating) or pressed again before the element arrived: the engine hears the target.
+    if (event.repeat || keyBase.current?.state === state) intent.keyHeld(target);
     keyBase.current = { state, target };
     latest.current.onSeek(target);
   };
