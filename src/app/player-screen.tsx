@@ -1,13 +1,15 @@
 import { useEffect, useMemo, useState, useSyncExternalStore } from 'react';
+import { createExtrasSource, ExtrasContext, type ExtrasSource } from '../ui/extras/extras-source.ts';
+import { quietImport } from '../ui/loading/quiet-import.ts';
+import type * as Extras from './ui-extras.tsx';
 import type { PlayerCore } from '../core/player-core.ts';
 import { PlayerControls } from '../ui/components/controls/player-controls.tsx';
-import { EngineDebugPanel } from '../ui/components/engine-debug-panel.tsx';
 import { MessageCard } from '../ui/components/message-card.tsx';
-import { NextEpisodeCard } from '../ui/components/next-episode-card.tsx';
 import { ResumePrompt } from '../ui/components/resume-prompt.tsx';
 import { TopOverlay } from '../ui/components/top-overlay.tsx';
 import { usePlayerState } from '../ui/hooks/use-player-state.ts';
 import { ru } from '../ui/i18n/ru.ts';
+import { ruErrors } from '../ui/i18n/ru-errors.ts';
 import { closeMenusOnOutsidePointer, createActiveMenu } from '../ui/menus/active-menu.ts';
 import { errorView } from './app-errors.ts';
 import { connectMediaSession } from '../core/features/media-session.ts';
@@ -19,7 +21,6 @@ import type { PlayerApp } from './player-app.ts';
 import { AdOverlay, type AdOverlayProps } from '../ui/components/ads/ad-overlay.tsx';
 import { useStore } from '../ui/hooks/use-store.ts';
 import type { AdState } from '../ads/ad-state.ts';
-import { SharePanel } from './share-panel.tsx';
 import { reportMenus } from './wiring/ui-reports.ts';
 import { prefersNativeShare, shareNatively } from './share/native-share.ts';
 import { describeShare, openShare, type ShareContext } from './share/share-flow.ts';
@@ -49,12 +50,19 @@ export interface ScreenOptions {
  */
 export function PlayerScreen({ app, options }: { app: PlayerApp; options: ScreenOptions }) {
   const view = useSyncExternalStore(app.store.subscribe, () => app.store.getState().view);
+  // The extras' chunk: on first use, or once the film's buffer is safe, whichever comes first.
+  const [extras] = useState(() => createExtrasSource(() => quietImport(() => import('./ui-extras.tsx'))));
+  useEffect(() => void options.bufferSafe.then(extras.load), [options.bufferSafe, extras]);
   if (view.status === 'loading') return <div className="player__busy" aria-busy="true" aria-label={ru.loading} />;
   if (view.status === 'error') return <ErrorCard message={view.message} canReload={view.canReload} onReload={app.reload} />;
-  return <ReadyScreen app={app} view={view} options={options} />;
+  return (
+    <ExtrasContext.Provider value={extras}>
+      <ReadyScreen app={app} view={view} options={options} extras={extras} />
+    </ExtrasContext.Provider>
+  );
 }
 
-function ReadyScreen({ app, view, options }: { app: PlayerApp; view: ReadyView; options: ScreenOptions }) {
+function ReadyScreen({ app, view, options, extras }: { app: PlayerApp; view: ReadyView; options: ScreenOptions; extras: ExtrasSource<typeof Extras> }) {
   const { core, current, content, resumeAt, nextCard } = view;
   const adState = useStore(app.ads.store);
   const [sharing, setSharing] = useState<ShareContext>();
@@ -128,6 +136,12 @@ function ReadyScreen({ app, view, options }: { app: PlayerApp; view: ReadyView; 
     />
   );
   const prompt = resumeAt !== undefined || nextCard !== undefined;
+  // The statistics line, the next-episode card and the share popup are drawn from the extras' chunk.
+  const loaded = useSyncExternalStore(extras.subscribe, extras.get);
+  const extrasDue = options.debug || nextCard !== undefined || sharing !== undefined;
+  useEffect(() => {
+    if (extrasDue) extras.load();
+  }, [extrasDue, extras]);
   const adShowing = adState.phase === 'ready' && adState.ad !== undefined;
   const adLoading = adState.phase === 'load' && adState.loading;
   if (adShowing || adLoading) {
@@ -139,12 +153,12 @@ function ReadyScreen({ app, view, options }: { app: PlayerApp; view: ReadyView; 
     <>
       {/* A prompt over the video takes the controls' place (SPEC.md section 4: the card hides them). */}
       {prompt ? top : <PlayerControls host={host} menus={menus} top={top} />}
-      {options.debug ? <EngineDebugPanel store={core.store} /> : null}
+      {options.debug && loaded ? <loaded.EngineDebugPanel store={core.store} /> : null}
       {resumeAt !== undefined ? (
         <ResumePrompt timeLabel={formatTimeCode(resumeAt)} onContinue={app.continueWatching} onStartOver={app.startOver} />
       ) : null}
-      {nextCard ? (
-        <NextEpisodeCard
+      {nextCard && loaded ? (
+        <loaded.NextEpisodeCard
           placement="ended"
           order={nextCard.episode.order}
           title={nextCard.episode.title}
@@ -155,7 +169,7 @@ function ReadyScreen({ app, view, options }: { app: PlayerApp; view: ReadyView; 
           onDismiss={app.dismissNext}
         />
       ) : null}
-      {sharing ? <SharePanel context={sharing} onClose={() => setSharing(undefined)} /> : null}
+      {sharing && loaded ? <loaded.SharePanel context={sharing} onClose={() => setSharing(undefined)} /> : null}
       <PlaybackError core={core} onReload={app.reload} />
     </>
   );
@@ -169,7 +183,7 @@ function PlaybackError({ core, onReload }: { core: PlayerCore; onReload(): void 
 }
 
 function ErrorCard({ message, canReload, onReload }: { message: string; canReload: boolean; onReload(): void }) {
-  return <MessageCard text={message} action={canReload ? { label: ru.reloadPage, onClick: onReload } : undefined} />;
+  return <MessageCard text={message} action={canReload ? { label: ruErrors.reloadPage, onClick: onReload } : undefined} />;
 }
 
 /** The ad store as the overlay shows it. */

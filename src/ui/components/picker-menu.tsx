@@ -1,4 +1,5 @@
-import { useEffect, useId, useRef, type KeyboardEvent } from 'react';
+import { useId, useRef } from 'react';
+import { useExtras } from '../extras/extras-source.ts';
 
 export interface PickerOption {
   id: number;
@@ -20,67 +21,32 @@ export interface PickerMenuProps {
 }
 
 /**
- * A button that opens a list of choices (menu / menuitemradio). Arrow keys move between items,
- * Escape closes and returns focus to the button; which menu is open is the caller's state, so
+ * A button that opens a list of choices (menu / menuitemradio; the list is PickerList, in the UI
+ * extras' chunk, asked for when the picker opens). Which menu is open is the caller's state, so
  * only one is open at a time (SPEC.md section 4).
  */
 export function PickerMenu({ label, menuName, options, selectedId, open, onOpenChange, onSelect, className }: PickerMenuProps) {
   const menuId = useId();
   const button = useRef<HTMLButtonElement>(null);
-  const menu = useRef<HTMLUListElement>(null);
-
-  useEffect(() => {
-    if (!open) return;
-    const items = menu.current?.querySelectorAll<HTMLElement>('[role="menuitemradio"]');
-    const checked = menu.current?.querySelector<HTMLElement>('[aria-checked="true"]');
-    (checked ?? items?.[0])?.focus();
-  }, [open]);
-
-  const onKeyDown = (event: KeyboardEvent<HTMLUListElement>) => {
-    const items = [...(menu.current?.querySelectorAll<HTMLElement>('[role="menuitemradio"]') ?? [])];
-    const index = items.indexOf(document.activeElement as HTMLElement);
-    const move = (to: number) => items[(to + items.length) % items.length]?.focus();
-    if (event.key === 'ArrowDown') move(index + 1);
-    else if (event.key === 'ArrowUp') move(index - 1);
-    else if (event.key === 'Home') move(0);
-    else if (event.key === 'End') move(items.length - 1);
-    else if (event.key === 'Escape') {
-      onOpenChange(false);
-      button.current?.focus();
-    } else return;
-    event.preventDefault();
-  };
-
+  const extras = useExtras(open);
+  const shown = open && extras !== undefined;
   return (
     <div className={className ? `picker ${className}` : 'picker'}>
-      <button ref={button} type="button" className="picker__button" aria-haspopup="menu" aria-expanded={open} aria-controls={open ? menuId : undefined} onClick={() => onOpenChange(!open)}>
+      <button ref={button} type="button" className="picker__button" aria-haspopup="menu" aria-expanded={open} aria-controls={shown ? menuId : undefined} onClick={() => onOpenChange(!open)}>
         {label}
       </button>
-      {open ? (
-        <ul ref={menu} id={menuId} className="picker__menu" role="menu" aria-label={menuName} onKeyDown={onKeyDown}>
-          {options.map((option) => (
-            <li
-              key={option.id}
-              role="menuitemradio"
-              aria-checked={option.id === selectedId}
-              tabIndex={-1}
-              className="picker__item"
-              onClick={() => {
-                onSelect(option.id);
-                onOpenChange(false);
-              }}
-              onKeyDown={(event) => {
-                if (event.key !== 'Enter' && event.key !== ' ') return;
-                event.preventDefault();
-                onSelect(option.id);
-                onOpenChange(false);
-                button.current?.focus();
-              }}
-            >
-              {option.label}
-            </li>
-          ))}
-        </ul>
+      {shown ? (
+        <extras.PickerList
+          id={menuId}
+          menuName={menuName}
+          options={options}
+          selectedId={selectedId}
+          onSelect={onSelect}
+          onClose={(refocus) => {
+            onOpenChange(false);
+            if (refocus) button.current?.focus();
+          }}
+        />
       ) : null}
     </div>
   );

@@ -1,8 +1,5 @@
-import { ruErrors } from './ru-errors.ts';
-
-/** Interface texts, exactly as SPEC.md gives them. */
+/** Interface texts, exactly as SPEC.md gives them; a failure's texts are in ru-errors.ts. */
 export const ru = {
-  ...ruErrors,
   /** The ad overlay (SPEC.md section 2) and the Russian ad marking. */
   adSkip: 'Пропустить',
   adSkipIn: (seconds: number) => `Пропустить через ${seconds}`,

@@ -53,7 +53,7 @@ const TEXT_ROLES = new Set(['textbox', 'searchbox', 'combobox']);
 // Elements that Space activates, so Space is theirs while they have focus.
 const SPACE_ROLES = new Set(['button', 'checkbox', 'radio', 'switch', 'tab', 'option', 'menuitem', 'menuitemradio', 'menuitemcheckbox']);
 const SPACE_INPUTS = new Set(['checkbox', 'radio', 'button', 'submit', 'reset']);
-// Elements that move with arrows / Home / End: sliders, and menus (picker-menu.tsx moves focus with them).
+// Elements that move with arrows / Home / End: sliders, and menus (picker-list.tsx moves focus with them).
 const ARROW_ROLES = new Set(['slider', 'menuitem', 'menuitemradio', 'menuitemcheckbox']);
 const ARROW_KEYS = new Set(['ArrowLeft', 'ArrowRight', 'ArrowUp', 'ArrowDown', 'Home', 'End']);
 // Toggles must not flicker while a key is held; steps may repeat.

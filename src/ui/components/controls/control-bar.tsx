@@ -4,9 +4,9 @@ import { useStore } from '../../hooks/use-store.ts';
 import { ru } from '../../i18n/ru.ts';
 import type { PlayerAction } from '../../interaction/keyboard-shortcuts.ts';
 import { MENU_ROOT_ATTRIBUTE, type ActiveMenuStore } from '../../menus/active-menu.ts';
-import { NextEpisodeCard } from '../next-episode-card.tsx';
 import { ControlButton } from './control-button.tsx';
 import type { ControlsHost } from './controls-host.ts';
+import { useExtras } from '../../extras/extras-source.ts';
 import { SeekBar } from './seek-bar.tsx';
 import { SettingsControl } from './settings-control.tsx';
 import { TimeDisplay } from './time-display.tsx';
@@ -31,6 +31,8 @@ export function ControlBar({ host, menus, compact, active, perform }: ControlBar
   const cast = useStore(host.cast.store);
   const subtitles = useStore(host.textTracks.store);
   const [previewNext, setPreviewNext] = useState(false);
+  // The hover card is in the UI extras' chunk, asked for when the pointer comes.
+  const extras = useExtras(previewNext);
 
   const playButton = (
     <ControlButton label={paused ? ru.play : ru.pause} icon={paused ? 'play' : 'pause'} onClick={() => perform({ type: 'toggle-play' })} />
@@ -78,9 +80,9 @@ export function ControlBar({ host, menus, compact, active, perform }: ControlBar
         {next ? (
           <div className="control-bar__next" onPointerEnter={() => setPreviewNext(true)} onPointerLeave={() => setPreviewNext(false)}>
             <ControlButton label={ru.nextEpisodeButton} icon="next" onClick={() => perform({ type: 'next-episode' })} />
-            {previewNext ? (
+            {previewNext && extras ? (
               <div className="control-bar__next-preview">
-                <NextEpisodeCard placement="preview" {...next} onWatch={() => perform({ type: 'next-episode' })} />
+                <extras.NextEpisodeCard placement="preview" {...next} onWatch={() => perform({ type: 'next-episode' })} />
               </div>
             ) : null}
           </div>

@@ -5,7 +5,8 @@ import { ru } from '../../i18n/ru.ts';
 import { MENU_ROOT_ATTRIBUTE, type ActiveMenu, type ActiveMenuStore } from '../../menus/active-menu.ts';
 import { ControlButton } from './control-button.tsx';
 import type { ControlsHost } from './controls-host.ts';
-import { SettingsMenu, type ExtraAction, type SettingsView } from './settings-menu.tsx';
+import type { ExtraAction, SettingsView } from './settings-menu.tsx';
+import { useExtras } from '../../extras/extras-source.ts';
 
 const SETTINGS_VIEWS: ReadonlySet<ActiveMenu> = new Set<SettingsView>(['main', 'quality', 'playback-rate', 'audio-tracks', 'subs', 'audio-boost']);
 
@@ -25,6 +26,8 @@ export function SettingsControl({ host, menus, compact }: { host: ControlsHost; 
   const airPlay = useStore(host.airPlay.store);
   const cast = useStore(host.cast.store);
   const close = () => menus.update({ menu: 'none' });
+  // The menu itself is in the UI extras' chunk, usually loaded by now (src/ui/extras).
+  const loaded = useExtras(open);
 
   // On a phone the bar has no room for these buttons: they are rows of the menu (SPEC.md section 2).
   const extras: ExtraAction[] = [];
@@ -48,8 +51,8 @@ export function SettingsControl({ host, menus, compact }: { host: ControlsHost; 
         aria-expanded={open}
         onClick={() => menus.update({ menu: open ? 'none' : 'main' })}
       />
-      {open ? (
-        <SettingsMenu
+      {open && loaded ? (
+        <loaded.SettingsMenu
           view={menu as SettingsView}
           onNavigate={(view) => menus.update({ menu: view })}
           onClose={close}
