@@ -5,40 +5,31 @@
  * else goes to the network.
  */
 export interface BootData {
-  /** Whether an answer for `url` was carried; it is handed out once (`take`). */
-  has(url: string): boolean;
-  /** The carried answer for `url` (parsed JSON), forgotten once taken. */
+  /** The carried answer for `url` (parsed JSON), handed out once; undefined when there is none. */
   take(url: string): unknown;
-  /** The playlists (absolute URL → text) carried for the source `src`, handed out once. */
+  /** The playlists (absolute URL → text) carried for the stream `src`, handed out once. */
   playlists(src: string): Record<string, string> | undefined;
-}
-
-interface BootEntries {
-  answers?: Record<string, unknown>;
-  playlists?: Record<string, string>;
 }
 
 /** Reads the document's boot data; none (or a damaged one) answers nothing. */
 export function readBootData(element: { textContent: string | null } | null): BootData {
-  let entries: BootEntries = {};
+  let entries: { answers?: Record<string, unknown>; playlists?: Record<string, string> } = {};
   try {
-    entries = JSON.parse(element?.textContent || '{}') as BootEntries;
+    entries = JSON.parse(element?.textContent || '{}');
   } catch {
-    // not ours to fail on: every call goes to the network
+    // every call goes to the network
   }
-  const answers = new Map(Object.entries(entries.answers ?? {}));
-  let playlists = entries.playlists;
+  const { answers = {} } = entries;
+  let { playlists } = entries;
   return {
-    has: (url) => answers.has(url),
     take(url) {
-      const answer = answers.get(url);
-      answers.delete(url);
+      const answer = answers[url];
+      delete answers[url];
       return answer;
     },
     playlists(src) {
-      const given = playlists;
-      if (given?.[src] === undefined) return undefined;
-      playlists = undefined;
+      const given = playlists?.[src] === undefined ? undefined : playlists;
+      if (given) playlists = undefined;
       return given;
     },
   };

@@ -55,9 +55,10 @@ export function createCatalogueClient(options: CatalogueClientOptions): Catalogu
 
   async function getJson<T>(url: string, kind: 'catalogue' | 'manifest', signal?: AbortSignal, personal = false): Promise<T> {
     // The document's answer is the anonymous one: a viewer with a token asks for their own.
-    if (options.boot?.has(url) && !(personal && /\bauth(Token|Session)=/.test(options.cookie()))) {
+    const carried = personal && /\bauth(Token|Session)=/.test(options.cookie()) ? undefined : options.boot?.take(url);
+    if (carried !== undefined) {
       signal?.throwIfAborted();
-      return options.boot.take(url) as T;
+      return carried as T;
     }
     let download: Download;
     try {
