@@ -1,5 +1,5 @@
 import { PLAYER_ERROR_CODES, PlayerError, asPlayerError, logPlayerError } from '../core/player-error.ts';
-import { ru } from '../ui/i18n/ru.ts';
+import { ruMessages as ru } from '../ui/i18n/ru-messages.ts';
 
 /** A failure as the viewer sees it (SPEC.md section 8). */
 export interface ErrorView {

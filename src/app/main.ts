@@ -4,7 +4,7 @@ import { readBootData } from '../api/boot-data.ts';
 import { PAGE_GLOBAL, readWidgetConfig } from '../config/read-widget-config.ts';
 import type { WidgetConfig } from '../config/widget-config.ts';
 import { prewarmPlayback } from '../core/player-core.ts';
-import { ru } from '../ui/i18n/ru.ts';
+import { ruMessages as ru } from '../ui/i18n/ru-messages.ts';
 import blockedClipUrl from './assets/blocked.mp4?no-inline';
 import { browserMirror, idbDurableStore } from '../storage/idb-durable-store.ts';
 import { createMediaStorage } from '../storage/media-storage.ts';

@@ -1,12 +1,8 @@
+import { ruMessages } from './ru-messages.ts';
+
 /** Interface texts, exactly as SPEC.md gives them. */
 export const ru = {
-  missingMovieId: 'Пропущен movie_id в запросе',
-  contentNotAvailable: 'Контент не доступен',
-  blockedInCountry:
-    'Извините, данный контент недоступен в вашей стране. Если вы используете VPN, мы рекомендуем отключить его или сменить страну.',
-  manifestLoadFailed: (url: string) => `Ошибка в загрузке: ${url}`,
-  genericError: (id: string) => `К сожалению, произошла ошибка, попробуйте перезагрузите страницу. Идентификатор ошибки: ${id}`,
-  reloadPage: 'Перезагрузить страницу',
+  ...ruMessages,
   /** The ad overlay (SPEC.md section 2) and the Russian ad marking. */
   adSkip: 'Пропустить',
   adSkipIn: (seconds: number) => `Пропустить через ${seconds}`,
