@@ -52,9 +52,12 @@ test('what the document did not carry goes to the network: another episode picke
 
   // The first episode not completed opens; the viewer picks the one before it.
   await expect(line).toHaveText('1 сезон, 2 серия. Перекрёсток');
+  // The old episode's source goes (emptied) before the new one plays.
+  const switched = page.locator('video').evaluate((element: HTMLVideoElement) => new Promise<void>((resolve) => element.addEventListener('emptied', () => resolve(), { once: true })));
   await page.getByRole('button', { name: '2 серия' }).click();
   await page.getByRole('menuitemradio', { name: '1. Пилот' }).click();
   await expect(line).toHaveText('1 сезон, 1 серия. Пилот');
+  await switched;
   await expectPlaysPast(page.locator('video'), 1);
   const manifests = requests.filter((url) => url.startsWith(`${baseURL}/catalog-api/manifests/`));
   expect(manifests).toHaveLength(1);
