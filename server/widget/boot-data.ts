@@ -76,10 +76,10 @@ export async function collectBootData(app: FastifyInstance, request: FastifyRequ
     const link = path
       ? { season: parsePositiveInteger(path[1] ?? null), episode: parsePositiveInteger(path[2] ?? null) }
       : undefined;
-    const request = link?.season !== undefined && link.episode !== undefined
+    const asked = link?.season !== undefined && link.episode !== undefined
       ? link
       : { episodeId: parsePositiveInteger(query.get('episode_id')), season: parsePositiveInteger(query.get('season')), episode: parsePositiveInteger(query.get('episode')) };
-    const episode = chooseInitialEpisode(orderEpisodes(episodes), request);
+    const episode = chooseInitialEpisode(orderEpisodes(episodes), asked);
     const file = episode ? episodeFilePath(episode, chooseVariant(episode, parsePositiveInteger(query.get('episode_variant_id')), undefined)) : '';
     if (file.includes('.json')) {
       const manifestUrl = href(file);

@@ -1,3 +1,4 @@
+import { gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CATALOG_API_PREFIX } from '../../server/http/paths.ts';
 import { bootDataElement, type BootEntries } from '../../server/widget/boot-data.ts';
@@ -114,6 +115,12 @@ describe('the boot data of /embed', () => {
     } finally {
       await other.close();
     }
+  });
+
+  it('goes compressed to a browser that accepts it', async () => {
+    const response = await t.app.inject({ url: '/embed?movie_id=2', headers: { ...IN_A_FRAME, 'accept-encoding': 'gzip' } });
+    expect(response.headers['content-encoding']).toBe('gzip');
+    expect(bootDataOf(gunzipSync(response.rawPayload).toString('utf8'))?.answers[api('contents/2')]).toBeDefined();
   });
 
   it('escapes every < so nothing in an answer can end the element or open another', async () => {
