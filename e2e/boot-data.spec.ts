@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { embed, expectPlaysPast, useApiElsewhere } from './helpers.ts';
+import { clickControl, embed, expectPlaysPast, useApiElsewhere } from './helpers.ts';
 
 // /embed carries the API's answers for the frame's first load (server/widget/boot-data.ts); the
 // frame answers each from it once (src/api/boot-data.ts) and asks the network for the rest.
@@ -54,7 +54,8 @@ test('what the document did not carry goes to the network: another episode picke
   await expect(line).toHaveText('1 сезон, 2 серия. Перекрёсток');
   // The old episode's source goes (emptied) before the new one plays.
   const switched = page.locator('video').evaluate((element: HTMLVideoElement) => new Promise<void>((resolve) => element.addEventListener('emptied', () => resolve(), { once: true })));
-  await page.getByRole('button', { name: '2 серия' }).click();
+  // The controls (and the top overlay with them) hide while playing; a move brings them back.
+  await clickControl(page, page.getByRole('button', { name: '2 серия' }));
   await page.getByRole('menuitemradio', { name: '1. Пилот' }).click();
   await expect(line).toHaveText('1 сезон, 1 серия. Пилот');
   await switched;
