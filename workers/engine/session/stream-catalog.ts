@@ -126,8 +126,9 @@ export function givePlaylists(playlists: Record<string, string> | undefined): vo
 }
 
 async function loadPlaylist(url: string, signal: AbortSignal) {
-  const text = given.get(url) ?? new TextDecoder().decode((await fetchWithPolicy(url, { kind: 'playlist', signal })).bytes);
+  const carried = given.get(url);
   given.delete(url);
+  const text = carried ?? new TextDecoder().decode((await fetchWithPolicy(url, { kind: 'playlist', signal })).bytes);
   const parsed = parsePlaylist(text, url);
   if (!parsed.ok) throw new DeclinedError(parsed.error.message);
   return parsed.value;
