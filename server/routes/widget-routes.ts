@@ -72,9 +72,12 @@ export async function widgetRoutes(app: FastifyInstance, options: WidgetRoutesOp
     }
     // The first load's answers go with the document (server/widget/boot-data.ts); without them
     // the frame simply asks, so a failure here costs round trips, never the player.
+    const countryHeader = options.countryHeader ?? 'x-viewer-country';
+    // The carried availability depends on the viewer's country, as the API's own answer does.
+    void reply.header('vary', `${EMBED_VARY}, ${countryHeader}`);
     const [built, bootData] = await Promise.all([
       template(),
-      collectBootData(app, request, { apiBaseUrl: options.attributes.apiBaseUrl, countryHeader: options.countryHeader ?? 'x-viewer-country' }).catch((error: unknown) => {
+      collectBootData(app, request, { apiBaseUrl: options.attributes.apiBaseUrl, countryHeader }).catch((error: unknown) => {
         request.log.warn({ err: error }, 'the embed document goes without boot data');
         return undefined;
       }),

@@ -117,9 +117,10 @@ describe('the boot data of /embed', () => {
     }
   });
 
-  it('goes compressed to a browser that accepts it', async () => {
+  it('goes compressed to a browser that accepts it, varying on what it was read from', async () => {
     const response = await t.app.inject({ url: '/embed?movie_id=2', headers: { ...IN_A_FRAME, 'accept-encoding': 'gzip' } });
     expect(response.headers['content-encoding']).toBe('gzip');
+    expect(String(response.headers.vary).toLowerCase().split(/\s*,\s*/)).toEqual(expect.arrayContaining(['referer', 'sec-fetch-dest', t.config.countryHeader, 'accept-encoding']));
     expect(bootDataOf(gunzipSync(response.rawPayload).toString('utf8'))?.answers[api('contents/2')]).toBeDefined();
   });
 
