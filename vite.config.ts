@@ -3,6 +3,7 @@ import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 import { precompress } from './scripts/vite-precompress.ts';
+import { engineHints } from './scripts/vite-engine-hints.ts';
 
 const root = fileURLToPath(new URL('.', import.meta.url));
 
@@ -14,7 +15,8 @@ export default defineConfig({
   root: `${root}src/app`,
   base: '/',
   publicDir: false,
-  plugins: [react(), precompress()],
+  // The custom engine's adapter and worker start downloading with the document (embed.html).
+  plugins: [react(), engineHints({ adapterChunk: 'mse-adapter', workerScript: /^assets\/engine\.worker-[^/]+\.js$/ }), precompress()],
   build: {
     outDir: `${root}dist/widget`,
     emptyOutDir: true,
@@ -22,6 +24,9 @@ export default defineConfig({
     sourcemap: true,
     // hls.js and dash.js are large lazy chunks by nature; their budgets live in bench/budgets.json.
     chunkSizeWarningLimit: 1000,
+    // Every browser the widget supports has <link rel="modulepreload">: the polyfill's bytes
+    // would only weigh on the entry (bench/budgets.json).
+    modulePreload: { polyfill: false },
     rolldownOptions: { input: { embed: `${root}src/app/embed.html` } },
   },
   server: {

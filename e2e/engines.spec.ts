@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { chooseSetting, expectSettingValue, embed as openEmbed, expectPlaysPast, seekAndTimeFirstFrame } from './helpers.ts';
+import { chooseSetting, expectSettingValue, embed as openEmbed, expectPlaysPast, seekAndTimeFirstFrame, useApiElsewhere } from './helpers.ts';
 
 /** The engine the core chose, as the debug line (the `debug` parameter) shows it. */
 const engineOf = (page: Page) => page.getByTestId('engine');
@@ -244,10 +244,12 @@ test.describe('engines', () => {
     await expectPlaysPast(video, 9);
   });
 
-  test('hls.js transmuxes in its own worker', async ({ page }) => {
+  test('hls.js transmuxes in its own worker', async ({ page, baseURL }) => {
     const workers: string[] = [];
     page.on('worker', (worker) => workers.push(worker.url()));
-    // A master playlist the custom engine declines (a live one) goes to hls.js.
+    // A master playlist the custom engine declines (a live one) goes to hls.js. The playlists are
+    // fetched (the API on another origin: the document carries none for it), so the route sees them.
+    await useApiElsewhere(page, baseURL);
     await page.route('**/films/1/v240/index.m3u8', async (route) => {
       const response = await route.fetch();
       await route.fulfill({ response, body: (await response.text()).replace('#EXT-X-ENDLIST', '').replace('#EXT-X-PLAYLIST-TYPE:VOD', '') });

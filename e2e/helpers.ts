@@ -113,3 +113,17 @@ export async function clickControl(page: Page, control: Locator): Promise<void> 
     await control.click({ timeout: 2_000 });
   }).toPass({ timeout: 20_000 });
 }
+
+/**
+ * Configures the player (its page global) with the catalogue API at `localhost` while its
+ * document comes from 127.0.0.1: another origin, which the document's boot data does not answer
+ * for, so every catalogue call goes to the network, where a test can see or change it.
+ */
+export async function useApiElsewhere(page: Page, baseURL: string | undefined): Promise<string> {
+  const apiBaseUrl = `${(baseURL ?? '').replace('127.0.0.1', 'localhost')}/catalog-api`;
+  await page.addInitScript((url) => {
+    const global = window as unknown as Record<string, Record<string, unknown> | undefined>;
+    global.__KINO_PLAYER_CONFIG__ = { ...global.__KINO_PLAYER_CONFIG__, apiBaseUrl: url };
+  }, apiBaseUrl);
+  return apiBaseUrl;
+}

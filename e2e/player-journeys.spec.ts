@@ -1,5 +1,5 @@
 import { expect, test, type Locator, type Page } from '@playwright/test';
-import { embed, expectPlaysPast, clickControl } from './helpers.ts';
+import { embed, expectPlaysPast, clickControl, useApiElsewhere } from './helpers.ts';
 
 const episodeLine = (page: Page) => page.getByTestId('episode-line');
 
@@ -206,7 +206,9 @@ test.describe('resume, next episode, share, host messages', () => {
     await expect.poll(episodes).toEqual([`${baseURL} 2`, `${baseURL} 3`]);
   });
 
-  test('"Перезагрузить страницу" starts the player over without reloading the page', async ({ page }) => {
+  test('"Перезагрузить страницу" starts the player over without reloading the page', async ({ page, baseURL }) => {
+    // The first episodes call must fail on the network: not answered by the document (the API elsewhere).
+    await useApiElsewhere(page, baseURL);
     let failures = 1;
     await page.route('**/catalog-api/episodes?content-id=2', (route) => (failures-- > 0 ? route.fulfill({ status: 500, body: '{}' }) : route.fallback()));
     await embed(page, '?movie_id=2');
@@ -221,7 +223,9 @@ test.describe('resume, next episode, share, host messages', () => {
   });
 });
 
-test('the device_fp cookie is written after the first frame and sent as X-Session-Context from then on', async ({ page, context }) => {
+test('the device_fp cookie is written after the first frame and sent as X-Session-Context from then on', async ({ page, context, baseURL }) => {
+  // Calls the document does not answer (the API elsewhere), so each load sends its header.
+  await useApiElsewhere(page, baseURL);
   const sessionHeaders: string[] = [];
   page.on('request', (request) => {
     if (new URL(request.url()).pathname === '/catalog-api/contents/1') sessionHeaders.push(request.headers()['x-session-context'] ?? '');

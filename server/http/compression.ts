@@ -7,10 +7,11 @@ const THRESHOLD_BYTES = 1024;
 
 /**
  * Text the player reads on every load: JSON (catalogue, manifests, ad list), HLS playlists,
- * DASH manifests, WebVTT (subtitles, thumbnails) and VAST XML. Media segments, clips and
+ * DASH manifests, WebVTT (subtitles, thumbnails), VAST XML, and HTML pages (the embed document
+ * carries its boot data: the catalogue's answers and playlists). Media segments, clips and
  * images are compressed already and are never matched: mime-db calls none of them compressible.
  */
-const TEXT_TYPES = /^(application\/(json|xml|dash\+xml|vnd\.apple\.mpegurl|x-mpegurl)|text\/(vtt|xml))\s*(;|$)/i;
+const TEXT_TYPES = /^(application\/(json|xml|dash\+xml|vnd\.apple\.mpegurl|x-mpegurl)|text\/(vtt|xml|html))\s*(;|$)/i;
 
 /**
  * gzip and brotli for those answers, whichever the client prefers. Brotli at quality 4: about

@@ -8,6 +8,7 @@ import { CATALOG_API_PREFIX, WIDGET_ASSETS_PREFIX } from '../http/paths.ts';
 import { AD_CASES, type AdCase } from '../ads/ad-cases.ts';
 import type { ZodTypeProvider } from '../http/schema-validation.ts';
 import { renderEmbedDocument } from '../widget/embed-document.ts';
+import { collectBootData } from '../widget/boot-data.ts';
 import { EMBED_VARY, type EmbedVerdict } from '../embed-access/embed-gate.ts';
 import { REFUSED_CARD_CSP, renderRefusedCard } from '../embed-access/refused-card.ts';
 import { HOST_PAGE_CSP, renderHostPage } from '../widget/host-page.ts';
@@ -18,6 +19,8 @@ export interface WidgetRoutesOptions {
   catalogue: CatalogueRepository;
   /** Which host sites may frame the player (server/embed-access); default: any site. */
   embedVerdict?: (request: FastifyRequest) => Promise<EmbedVerdict>;
+  /** The edge's country header, which the availability answer in the boot data depends on. */
+  countryHeader?: string;
 }
 
 /**
@@ -67,7 +70,19 @@ export async function widgetRoutes(app: FastifyInstance, options: WidgetRoutesOp
       return reply.status(403).type('text/html; charset=utf-8').header('cache-control', 'no-store')
         .header('content-security-policy', REFUSED_CARD_CSP).send(renderRefusedCard(verdict.origin));
     }
-    const html = renderEmbedDocument((await template()).text, { ...options.attributes, adListUrl: demoAdListUrl(options.attributes.adListUrl, request.query.ad_case) });
+    // The first load's answers go with the document (server/widget/boot-data.ts); without them
+    // the frame simply asks, so a failure here costs round trips, never the player.
+    const countryHeader = options.countryHeader ?? 'x-viewer-country';
+    // The carried availability depends on the viewer's country, as the API's own answer does.
+    void reply.header('vary', `${EMBED_VARY}, ${countryHeader}`);
+    const [built, bootData] = await Promise.all([
+      template(),
+      collectBootData(app, request, { apiBaseUrl: options.attributes.apiBaseUrl, countryHeader }).catch((error: unknown) => {
+        request.log.warn({ err: error }, 'the embed document goes without boot data');
+        return undefined;
+      }),
+    ]);
+    const html = renderEmbedDocument(built.text, { ...options.attributes, adListUrl: demoAdListUrl(options.attributes.adListUrl, request.query.ad_case) }, bootData);
     return reply
       .type('text/html; charset=utf-8')
       .header('cache-control', 'no-cache')

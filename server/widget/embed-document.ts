@@ -1,13 +1,15 @@
 import type { WidgetAttributes } from '../config.ts';
+import { bootDataElement, type BootEntries } from './boot-data.ts';
 
 /** The opening tag of the element whose data attributes carry the configuration. */
 const ROOT_ELEMENT = '<div id="root">';
 
 /**
  * The player's iframe document: the built embed.html with its configuration written into the
- * root element's data attributes (SPEC.md section 1), which src/config reads.
+ * root element's data attributes (SPEC.md section 1), which src/config reads, and the boot data
+ * when there is some.
  */
-export function renderEmbedDocument(template: string, attributes: WidgetAttributes): string {
+export function renderEmbedDocument(template: string, attributes: WidgetAttributes, bootData?: BootEntries): string {
   if (!template.includes(ROOT_ELEMENT)) throw new Error(`embed.html has no ${ROOT_ELEMENT}`);
   const data: Record<string, string> = {
     'data-api-base-url': attributes.apiBaseUrl,
@@ -22,7 +24,9 @@ export function renderEmbedDocument(template: string, attributes: WidgetAttribut
   const rendered = Object.entries(data)
     .map(([name, value]) => `${name}="${escapeHtml(value)}"`)
     .join(' ');
-  return template.replace(ROOT_ELEMENT, `<div id="root" ${rendered}>`);
+  const document = template.replace(ROOT_ELEMENT, `<div id="root" ${rendered}>`);
+  // The API's answers for the first load (./boot-data.ts), read by the entry once it runs.
+  return bootData ? document.replace('</body>', `${bootDataElement(bootData)}</body>`) : document;
 }
 
 export function escapeHtml(text: string): string {

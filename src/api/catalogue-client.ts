@@ -5,6 +5,7 @@ import { RequestError } from './request-error.ts';
 import { extraHeadersFilter, sessionContextFilter } from './net/catalogue-filters.ts';
 import { authFilter } from './auth/auth-filter.ts';
 import { createRequestEngine, FetchFailure, type Download, type RequestEngine } from './net/request-engine.ts';
+import type { BootData } from './boot-data.ts';
 
 export interface CatalogueClientOptions {
   /** Base URL of the catalogue API, absolute or relative to the page. */
@@ -18,6 +19,8 @@ export interface CatalogueClientOptions {
   /** Extra headers the host set globally (SPEC.md section 7). */
   extraHeaders?: () => Record<string, string>;
   fetch?: typeof fetch;
+  /** The answers the embed document carried (src/api/boot-data.ts): each URL's first GET only. */
+  boot?: BootData;
 }
 
 /** The calls the player makes to the catalogue (SPEC.md section 7). */
@@ -35,6 +38,8 @@ export interface CatalogueClient {
   absoluteUrl(link: string): string;
   /** The main thread's request engine with the catalogue's headers: the ad list goes through it too. */
   readonly requests: RequestEngine;
+  /** The playlists the embed document carried for the stream `src` (once). */
+  bootPlaylists?(src: string): Record<string, string> | undefined;
 }
 
 export function createCatalogueClient(options: CatalogueClientOptions): CatalogueClient {
@@ -48,7 +53,13 @@ export function createCatalogueClient(options: CatalogueClientOptions): Catalogu
     ],
   });
 
-  async function getJson<T>(url: string, kind: 'catalogue' | 'manifest', signal?: AbortSignal): Promise<T> {
+  async function getJson<T>(url: string, kind: 'catalogue' | 'manifest', signal?: AbortSignal, personal = false): Promise<T> {
+    // The document's answer is the anonymous one: a viewer with a token asks for their own.
+    const carried = personal && /\bauth(Token|Session)=/.test(options.cookie()) ? undefined : options.boot?.take(url);
+    if (carried !== undefined) {
+      signal?.throwIfAborted();
+      return carried as T;
+    }
     let download: Download;
     try {
       download = await requests.request(url, { kind, signal: signal ?? new AbortController().signal });
@@ -72,11 +83,12 @@ export function createCatalogueClient(options: CatalogueClientOptions): Catalogu
   return {
     content: (id, signal) => getJson(api(`contents/${id}`), 'catalogue', signal),
     seasons: (contentId, signal) => getJson(api(`contents/${contentId}/seasons`), 'catalogue', signal),
-    episodes: (contentId, signal) => getJson(api(`episodes?content-id=${contentId}`), 'catalogue', signal),
+    episodes: (contentId, signal) => getJson(api(`episodes?content-id=${contentId}`), 'catalogue', signal, true),
     timeProgress: (contentId, signal) => getJson(api(`contents/${contentId}/time-progress`), 'catalogue', signal),
     availability: (contentId, domain, signal) => getJson(api(`contents/${contentId}/available?domain=${encodeURIComponent(availabilityDomain(domain))}`), 'catalogue', signal),
     absoluteUrl: (link) => new URL(link, base).href,
     requests,
+    bootPlaylists: (src) => options.boot?.playlists(src),
     async manifest(path, signal) {
       // Root-relative paths are relative to the API's origin, not the page's.
       const url = new URL(path, base).href;

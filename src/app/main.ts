@@ -1,5 +1,6 @@
 import '../ui/styles/player.css';
 import { createCatalogueClient } from '../api/catalogue-client.ts';
+import { readBootData } from '../api/boot-data.ts';
 import { PAGE_GLOBAL, readWidgetConfig } from '../config/read-widget-config.ts';
 import type { WidgetConfig } from '../config/widget-config.ts';
 import { prewarmPlayback } from '../core/player-core.ts';
@@ -56,6 +57,8 @@ function boot(): void {
     pageUrl: window.location.href,
     cookie: () => document.cookie,
     extraHeaders: () => config.requestHeaders,
+    // The server's answers written into this document: the first load asks nothing it carries.
+    boot: readBootData(document.getElementById('boot-data')),
   });
   const app = startPlayerApp({
     client,

@@ -8,6 +8,11 @@ export type SourceType = 'hls' | 'dash' | 'progressive' | 'blob' | 'youtube' | '
 export interface PlaybackSource {
   src: string;
   type: SourceType;
+  /**
+   * Playlists already at hand (absolute URL → text), from the embed document's boot data: an
+   * engine that reads them (the custom one) uses each once instead of fetching it; others ignore them.
+   */
+  playlists?: Record<string, string>;
 }
 
 /** SPEC.md section 4: live, live:dvr or on-demand; unknown until the engine has read the stream. */

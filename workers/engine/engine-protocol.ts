@@ -15,6 +15,8 @@ export interface EngineOpenOptions {
   maxHeight: number;
   /** Bandwidth remembered from an earlier session, bits per second. */
   rememberedBandwidthBps: number | undefined;
+  /** Playlists already at hand (absolute URL → text): each is read once instead of fetched. */
+  playlists?: Record<string, string> | undefined;
 }
 
 export interface QualityInfo {

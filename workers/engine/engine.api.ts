@@ -2,6 +2,7 @@ import type { EngineOpenOptions, EngineReport, PlaybackSnapshot, SinkHandler } f
 import { LocalMediaSink } from './media/local-media-sink.ts';
 import { RemoteMediaSink } from './media/remote-media-sink.ts';
 import { PlaybackSession } from './session/playback-session.ts';
+import { givePlaylists } from './session/stream-catalog.ts';
 
 /**
  * The custom engine's worker API: one session per worker. open() builds the MediaSource here,
@@ -18,6 +19,7 @@ export function createEngineApi() {
      */
     open(options: EngineOpenOptions, report: (report: EngineReport) => void, mainThreadSink?: SinkHandler): MediaSourceHandle | null {
       session?.destroy();
+      givePlaylists(options.playlists);
       if (mainThreadSink) {
         session = new PlaybackSession(new RemoteMediaSink(mainThreadSink), options, report);
         void session.start();

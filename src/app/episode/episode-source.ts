@@ -40,8 +40,10 @@ export async function resolveEpisodeSource(client: CatalogueClient, path: string
   }
   const source = loaded.manifest.sources.find((item) => item.isDefault) ?? loaded.manifest.sources[0];
   if (!source) throw new ManifestLoadError(loaded.url);
+  // The playlists the embed document carried for this stream start the engine without asking.
+  const playlists = client.bootPlaylists?.(source.link);
   return {
-    source: { src: source.link, type: await detectSourceType(source.link, fetch, signal) },
+    source: { src: source.link, type: await detectSourceType(source.link, fetch, signal), ...(playlists ? { playlists } : {}) },
     subtitles: loaded.manifest.subtitles,
     thumbnailsUrl: loaded.manifest.thumbnails?.vtt,
   };

@@ -100,6 +100,7 @@ export function createMseAdapter(video: HTMLVideoElement, host: EngineHost): Eng
           maxWidth: Math.round(rect.width * devicePixelRatio),
           maxHeight: Math.round(rect.height * devicePixelRatio),
           rememberedBandwidthBps: rememberedBandwidth(),
+          playlists: source.playlists,
         },
         proxy(onReport),
         mainThreadMediaSource ? proxy(mainThreadMediaSource.handler) : undefined,

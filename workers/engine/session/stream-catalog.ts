@@ -116,9 +116,20 @@ export function segmentFormat(playlist: MediaPlaylist): SegmentFormat {
   return playlist.segments.some((segment) => segment.init) ? 'fmp4' : 'ts';
 }
 
+/** Playlists handed over with the source (the embed document's boot data), each read once. */
+const given = new Map<string, string>();
+
+/** Replaces the playlists at hand with those of the source being opened. */
+export function givePlaylists(playlists: Record<string, string> | undefined): void {
+  given.clear();
+  for (const [url, text] of Object.entries(playlists ?? {})) given.set(url, text);
+}
+
 async function loadPlaylist(url: string, signal: AbortSignal) {
-  const { bytes } = await fetchWithPolicy(url, { kind: 'playlist', signal });
-  const parsed = parsePlaylist(new TextDecoder().decode(bytes), url);
+  const carried = given.get(url);
+  given.delete(url);
+  const text = carried ?? new TextDecoder().decode((await fetchWithPolicy(url, { kind: 'playlist', signal })).bytes);
+  const parsed = parsePlaylist(text, url);
   if (!parsed.ok) throw new DeclinedError(parsed.error.message);
   return parsed.value;
 }
