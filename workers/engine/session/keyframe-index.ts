@@ -44,6 +44,12 @@ export class KeyframeIndex {
     return this.iFrameUris[level] !== undefined;
   }
 
+  /** Starts reading `level`'s I-frame playlist (a seek hint: the seek that may follow needs it). */
+  warm(level: number): void {
+    const uri = this.iFrameUris[level];
+    if (uri !== undefined) void this.entries(uri).catch(() => undefined);
+  }
+
   /**
    * The keyframe at or before `time` inside `segment` of `level`, when that is not the segment's
    * first byte; undefined when the whole segment is needed or nothing is known (the playlist

@@ -158,9 +158,12 @@ export class PlaybackSession implements TrackLoaderHost {
     const main = this.main;
     if (!main || this.destroyed || !this.levelPlaylistsRead || !(time >= 0)) return;
     if (!this.linkAllowsPrefetch()) return;
+    const level = this.seekLevel(main);
+    // The keyframe index is a small text: read even when the segments are not fetched ahead.
+    this.keyframes?.warm(level);
     if (main.holds(time) || main.bufferedAhead(this.playback.currentTime) < PREFETCH_MIN_AHEAD_SECONDS) return;
     const hint = ++this.hints;
-    void this.prefetchAt(this.seekLevel(main), time, hint).catch(() => undefined);
+    void this.prefetchAt(level, time, hint).catch(() => undefined);
   }
 
   private async prefetchAt(level: number, time: number, hint: number): Promise<void> {
