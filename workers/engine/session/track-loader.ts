@@ -61,12 +61,6 @@ export interface TrackLoaderHost {
   planSegment(track: TrackLoader, source: TrackSource, segment: MediaSegment, target: number | undefined): SegmentPlan | Promise<SegmentPlan>;
 }
 
-/**
- * MPEG-TS bytes transmuxed at a time. A fast link delivers a segment in one or two chunks; cut
- * into slices, its first frames are appended while the rest is transmuxed.
- */
-const TRANSMUX_SLICE_BYTES = 64 * 1024;
-
 /** Where a segment's end may fall short of the playlist's: about a frame. */
 const FRAME_TOLERANCE_SECONDS = 0.1;
 
@@ -304,64 +298,39 @@ export class TrackLoader {
    * in order, while the rest is still on the way.
    */
   private async loadTs(segment: MediaSegment, source: TrackSource, plan: SegmentPlan, generation: number, signal: AbortSignal): Promise<Download | undefined> {
-    // Transmuxing and appending run one step at a time, in order, after the bytes come: a large
-    // chunk is cut into slices, so its first frames reach the buffer (and the other track's
-    // appends get a turn) while the rest is still being transmuxed.
     let appending = Promise.resolve();
-    let attempt = 0;
-    let downloading = true;
-    /** Transmuxing done while the body was still being read: it delays the reads, it is not transfer time. */
-    let transmuxMs = 0;
-    const step = (work: () => TransmuxResult | undefined) => {
-      appending = appending.then(async () => {
-        if (generation !== this.generation) return;
-        const started = performance.now();
-        const result = work();
-        if (downloading) transmuxMs += performance.now() - started;
-        if (result) await this.appendTransmuxed(result, segment, source, generation);
-      });
-    };
-    const feed = (chunk: Uint8Array) => {
-      const mine = attempt;
-      for (let offset = 0; offset < chunk.byteLength; offset += TRANSMUX_SLICE_BYTES) {
-        const slice = chunk.subarray(offset, offset + TRANSMUX_SLICE_BYTES);
-        step(() => (mine === attempt ? this.transmuxer.push(slice) : undefined));
-      }
+    const enqueue = (result: TransmuxResult) => {
+      appending = appending.then(() => this.appendTransmuxed(result, segment, source, generation));
     };
     // Every segment starts with a fresh transmuxer: nothing of the previous one (another level, a
     // position before a seek) leaks into it.
     this.transmuxer.reset();
     let download: Download;
     try {
-      // Prefetched: the bytes are transmuxed when they are all here. A failed prefetch is fetched
-      // again here.
+      // Prefetched: the bytes go through the transmuxer at once when they are all here. A failed
+      // prefetch is fetched again here.
       const prefetched = plan.download ? await plan.download.catch(() => undefined) : undefined;
       if (prefetched) {
         download = prefetched;
-        if (generation === this.generation) feed(download.bytes);
+        if (generation === this.generation) enqueue(this.transmuxer.push(download.bytes));
       } else {
         download = await fetchWithPolicy(segment.uri, {
           kind: 'segment',
           signal,
           byteRange: plan.byteRange,
           onChunk: (chunk) => {
-            if (generation === this.generation) feed(chunk);
+            if (generation === this.generation) enqueue(this.transmuxer.push(chunk));
           },
-          onRetry: () => {
-            // What the failed attempt left is skipped; the transmuxer restarts before the next bytes.
-            attempt += 1;
-            step(() => void this.transmuxer.reset());
-          },
+          onRetry: () => this.transmuxer.reset(),
         });
       }
     } catch (error) {
       await appending.catch(() => undefined);
       throw error;
     }
-    downloading = false;
     if (generation !== this.generation) return undefined;
-    if (this.kind === 'main') this.host.segmentLoaded(this, { ...download, transferMs: Math.max(0, download.transferMs - transmuxMs) }, segment);
-    step(() => this.transmuxer.end());
+    if (this.kind === 'main') this.host.segmentLoaded(this, download, segment);
+    enqueue(this.transmuxer.end());
     await appending;
     return download;
   }
