@@ -37,6 +37,10 @@ export function createEngineApi() {
     seek(time: number): void {
       session?.seek(time);
     },
+    /** A hint that the viewer may seek to `time`: what a seek there needs is fetched ahead. */
+    prefetch(time: number): void {
+      session?.prefetch(time);
+    },
     setQuality(choice: number | 'auto'): void {
       void session?.setQuality(choice);
     },

@@ -115,6 +115,7 @@ export function createMseAdapter(video: HTMLVideoElement, host: EngineHost): Eng
     },
     setQuality: (choice) => void worker.api.setQuality(choice),
     setAudioTrack: (index) => void worker.api.setAudioTrack(index),
+    prefetch: (time) => void worker.api.prefetch(time),
     destroy() {
       if (destroyed) return;
       destroyed = true;

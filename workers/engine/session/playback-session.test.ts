@@ -13,15 +13,18 @@ const MASTER = `${ORIGIN}/films/1/master.m3u8`;
 interface Request {
   /** e.g. "v240/seg-012.ts" */
   name: string;
+  /** The Range header, when there was one. */
+  range: string | undefined;
   /** Lets a held response through. */
   release: () => void;
+  aborted: () => boolean;
 }
 
 /**
  * fetch() answering from server/media. Responses to URLs matching `hold` wait for release(), so a
  * test can keep a segment "on the wire" and see what else the engine asks for meanwhile.
  */
-function mediaFetch(hold: (name: string) => boolean) {
+function mediaFetch(hold: (name: string) => boolean, root = MEDIA_ROOT) {
   const requests: Request[] = [];
   const delivered = new Set<string>();
   const impl = async (input: RequestInfo | URL, init?: RequestInit): Promise<Response> => {
@@ -29,9 +32,12 @@ function mediaFetch(hold: (name: string) => boolean) {
     const name = url.pathname.split('/').slice(-2).join('/');
     let release = () => {};
     const released = hold(name) ? new Promise<void>((resolve) => (release = resolve)) : Promise.resolve();
-    requests.push({ name, release: () => release() });
-    const bytes = await readFile(path.join(MEDIA_ROOT, url.pathname));
     const signal = init?.signal;
+    const range = (init?.headers as Record<string, string> | undefined)?.Range;
+    requests.push({ name, range, release: () => release(), aborted: () => signal?.aborted === true });
+    let bytes = await readFile(path.join(root, url.pathname));
+    const [, first, last] = /^bytes=(\d+)-(\d+)$/.exec(range ?? '') ?? [];
+    if (first !== undefined && last !== undefined) bytes = bytes.subarray(Number(first), Number(last) + 1);
     const body = new ReadableStream<Uint8Array>({
       async start(controller) {
         await released;
@@ -41,7 +47,7 @@ function mediaFetch(hold: (name: string) => boolean) {
         delivered.add(name);
       },
     });
-    return new Response(body, { status: 200 });
+    return new Response(body, { status: range ? 206 : 200 });
   };
   return { requests, delivered, impl, names: () => requests.map((request) => request.name) };
 }
@@ -65,11 +71,11 @@ function recordingSink(ranges: (time: number) => BufferedRange | undefined = () 
   return { appends, opened: Promise.resolve(), setDuration: () => {}, addBuffer: buffer, endOfStream: async () => {} };
 }
 
-function openSession(sink: MediaSink, rememberedBandwidthBps: number | undefined, size = { maxWidth: 1280, maxHeight: 720 }) {
+function openSession(sink: MediaSink, rememberedBandwidthBps: number | undefined, size = { maxWidth: 1280, maxHeight: 720 }, url = MASTER) {
   const reports: EngineReport[] = [];
   const session = new PlaybackSession(
     sink,
-    { url: MASTER, startTime: 0, ...size, rememberedBandwidthBps },
+    { url, startTime: 0, ...size, rememberedBandwidthBps },
     (report) => reports.push(report),
   );
   return { session, reports };
@@ -228,5 +234,187 @@ describe('PlaybackSession on the demo film', () => {
     net.requests.find((request) => request.name === inFlight)!.release();
     await vi.waitFor(() => expect(net.names().some((name) => /^v\d+\/seg-004\.ts$/.test(name))).toBe(true), PATIENT);
     expect(net.names().filter(fourth)).toEqual([inFlight]);
+  });
+
+  it('on a seek to an unbuffered place, requests the target at once while start-up downloads are still on the wire, and drops them', async () => {
+    const second = (name: string) => /seg-001\.ts$/.test(name);
+    const net = mediaFetch(second);
+    vi.stubGlobal('fetch', net.impl);
+    ({ session } = openSession(recordingSink(), 3_000_000));
+    void session.start();
+    session.update({ currentTime: 0, seeking: false, paused: false });
+    await vi.waitFor(() => expect(net.names().filter((name) => /^v\d+\/seg-001\.ts$/.test(name))).toHaveLength(1), PATIENT);
+    await vi.waitFor(() => expect(net.names()).toContain('audio-ru/seg-001.ts'), PATIENT);
+
+    session.seek(50);
+    // The held responses never settle: the target's requests do not wait for them.
+    await vi.waitFor(() => expect(net.names().some((name) => /^v\d+\/seg-012\.ts$/.test(name))).toBe(true), PATIENT);
+    await vi.waitFor(() => expect(net.names()).toContain('audio-ru/seg-012.ts'), PATIENT);
+    const held = net.requests.filter((request) => second(request.name));
+    expect(held.every((request) => request.aborted())).toBe(true);
+  });
+
+  it('keeps a download already going to the target\'s segment at the level the seek wants', async () => {
+    const first = (name: string) => /^v\d+\/seg-000\.ts$/.test(name);
+    const net = mediaFetch(first);
+    vi.stubGlobal('fetch', net.impl);
+    // A slow link remembered: the lowest level is both the start level and the seek's.
+    ({ session } = openSession(recordingSink(), 200_000));
+    void session.start();
+    session.update({ currentTime: 0, seeking: false, paused: false });
+    await vi.waitFor(() => expect(net.names().filter(first)).toHaveLength(1), PATIENT);
+
+    session.seek(2.5);
+    await settle();
+    const request = net.requests.find((candidate) => first(candidate.name))!;
+    expect(request.aborted()).toBe(false);
+    request.release();
+    await vi.waitFor(() => expect(net.names().some((name) => /^v\d+\/seg-001\.ts$/.test(name))).toBe(true), PATIENT);
+    expect(net.names().filter(first)).toHaveLength(1);
+  });
+
+  it('fetches nothing on a seek inside the buffer when the buffer ends a frame short of the segment\'s end', async () => {
+    const fourth = (name: string) => /^v\d+\/seg-003\.ts$/.test(name);
+    // Audio's fourth segment is held too: the sink keeps saying 0–11.96 s whatever arrives.
+    const net = mediaFetch((name) => fourth(name) || name === 'audio-ru/seg-003.ts');
+    vi.stubGlobal('fetch', net.impl);
+    // 0–11.96 s buffered: the third segment's last frame ends 40 ms before the playlist says.
+    const sink = recordingSink((time) => (time >= 0 && time < 11.96 ? { start: 0, end: 11.96 } : undefined));
+    ({ session } = openSession(sink, 3_000_000));
+    void session.start();
+    session.update({ currentTime: 0, seeking: false, paused: false });
+    await vi.waitFor(() => expect(net.names().filter(fourth)).toHaveLength(1), PATIENT);
+    // Audio goes as far as the video segment being loaded.
+    await vi.waitFor(() => expect(net.names()).toContain('audio-ru/seg-003.ts'), PATIENT);
+    const before = net.requests.length;
+
+    session.seek(9);
+    await settle();
+    expect(net.names().slice(before)).toEqual([]);
+    expect(net.requests.find((request) => fourth(request.name))!.aborted()).toBe(false);
+  });
+
+  describe('seek hints (prefetch)', () => {
+    /** Starts film 1 with 0–12 s buffered and waits for the first picture (the first video append). */
+    async function playing(ranges: (time: number) => BufferedRange | undefined = (time) => (time >= 0 && time < 12 ? { start: 0, end: 12 } : undefined), hold = (name: string) => /seg-01[0-9]\.ts$/.test(name)) {
+      const net = mediaFetch(hold);
+      vi.stubGlobal('fetch', net.impl);
+      const sink = recordingSink(ranges);
+      ({ session } = openSession(sink, 3_000_000));
+      void session.start();
+      session.update({ currentTime: 0, seeking: false, paused: false });
+      await vi.waitFor(() => expect(sink.appends.some((append) => append.mime.startsWith('video/'))).toBe(true), PATIENT);
+      return net;
+    }
+    const target = (name: string) => /^(v\d+|audio-ru)\/seg-012\.ts$/.test(name);
+
+    it('fetches the target\'s video and audio segments, and the seek that follows uses them', async () => {
+      const net = await playing();
+      session!.prefetch(50);
+      await vi.waitFor(() => expect(net.names().filter(target)).toHaveLength(2), PATIENT);
+      for (const request of net.requests.filter((candidate) => target(candidate.name))) request.release();
+
+      session!.seek(50);
+      await vi.waitFor(() => expect(net.names()).toContain('audio-ru/seg-013.ts'), PATIENT);
+      await vi.waitFor(() => expect(net.names().some((name) => /^v\d+\/seg-013\.ts$/.test(name))).toBe(true), PATIENT);
+      // Each of the target's segments was asked for once: by the hint.
+      expect(net.names().filter(target)).toHaveLength(2);
+    });
+
+    it('a seek joins the hint\'s download still on its way', async () => {
+      const net = await playing();
+      session!.prefetch(50);
+      await vi.waitFor(() => expect(net.names().filter(target)).toHaveLength(2), PATIENT);
+      session!.seek(50);
+      await settle();
+      expect(net.names().filter(target)).toHaveLength(2);
+      expect(net.requests.filter((request) => target(request.name)).some((request) => request.aborted())).toBe(false);
+      for (const request of net.requests.filter((candidate) => target(candidate.name))) request.release();
+      await vi.waitFor(() => expect(net.names()).toContain('audio-ru/seg-013.ts'), PATIENT);
+    });
+
+    it('a newer hint for another place aborts the previous one', async () => {
+      const net = await playing();
+      session!.prefetch(50);
+      await vi.waitFor(() => expect(net.names().filter(target)).toHaveLength(2), PATIENT);
+      session!.prefetch(70);
+      // Film 1's segments are a little over 4 s: 70 s is in the fifteenth.
+      await vi.waitFor(() => expect(net.names()).toContain('audio-ru/seg-014.ts'), PATIENT);
+      expect(net.requests.filter((request) => target(request.name)).every((request) => request.aborted())).toBe(true);
+    });
+
+    it('is refused before the first picture', async () => {
+      const net = mediaFetch((name) => /seg-000\.ts$/.test(name));
+      vi.stubGlobal('fetch', net.impl);
+      ({ session } = openSession(recordingSink((time) => (time < 12 ? { start: 0, end: 12 } : undefined)), 3_000_000));
+      void session.start();
+      session.update({ currentTime: 0, seeking: false, paused: false });
+      await vi.waitFor(() => expect(net.names().some((name) => /^v\d+\/seg-000\.ts$/.test(name))).toBe(true), PATIENT);
+      session.prefetch(50);
+      await settle();
+      expect(net.names().filter(target)).toEqual([]);
+    });
+
+    it('is refused with less than 8 s buffered ahead, inside the buffer, and on a data-saving link', async () => {
+      const net = await playing((time) => (time >= 0 && time < 6 ? { start: 0, end: 6 } : undefined));
+      session!.prefetch(50);
+      await settle();
+      expect(net.names().filter(target)).toEqual([]);
+      session!.prefetch(3);
+      await settle();
+      expect(net.names().filter(target)).toEqual([]);
+    });
+
+    it('is refused on a data-saving link', async () => {
+      vi.stubGlobal('navigator', { connection: { saveData: true, effectiveType: '4g' } });
+      const net = await playing();
+      session!.prefetch(50);
+      await settle();
+      expect(net.names().filter(target)).toEqual([]);
+    });
+  });
+});
+
+describe('PlaybackSession on fMP4 with an I-frame playlist', () => {
+  // test/fixtures/iframe-fmp4: one 160p level, 4 s segments of two 2 s GOPs each, an I-frame playlist.
+  const FIXTURE_ROOT = path.resolve(import.meta.dirname, '../../../test/fixtures');
+  const FIXTURE = `${ORIGIN}/iframe-fmp4/master.m3u8`;
+  let session: PlaybackSession | undefined;
+  afterEach(() => {
+    session?.destroy();
+    vi.unstubAllGlobals();
+  });
+
+  it('reads the I-frame playlist at the first seek, not before, and fetches from the keyframe before the target', async () => {
+    const first = (name: string) => name === 'iframe-fmp4/seg-000.m4s';
+    const net = mediaFetch(first, FIXTURE_ROOT);
+    vi.stubGlobal('fetch', net.impl);
+    const sink = recordingSink();
+    ({ session } = openSession(sink, 3_000_000, undefined, FIXTURE));
+    void session.start();
+    session.update({ currentTime: 0, seeking: false, paused: false });
+    await vi.waitFor(() => expect(net.names()).toContain('iframe-fmp4/seg-000.m4s'), PATIENT);
+    expect(net.names()).not.toContain('iframe-fmp4/iframes.m3u8');
+
+    // 6 s: the second segment's second GOP (4–6 s is the first, 6–8 s the second).
+    session.seek(6.5);
+    await vi.waitFor(() => expect(net.names()).toContain('iframe-fmp4/seg-001.m4s'), PATIENT);
+    expect(net.names()).toContain('iframe-fmp4/iframes.m3u8');
+    const target = net.requests.find((request) => request.name === 'iframe-fmp4/seg-001.m4s')!;
+    expect(target.range).toMatch(/^bytes=28301-\d+$/);
+    // The fragment from the keyframe on is appended after the init segment.
+    await vi.waitFor(() => expect(sink.appends.map((append) => append.bytes)).toEqual(expect.arrayContaining([791, 59666 - 28301])), PATIENT);
+  });
+
+  it('fetches the whole segment when the target is in its first GOP', async () => {
+    const net = mediaFetch((name) => name === 'iframe-fmp4/seg-000.m4s', FIXTURE_ROOT);
+    vi.stubGlobal('fetch', net.impl);
+    ({ session } = openSession(recordingSink(), 3_000_000, undefined, FIXTURE));
+    void session.start();
+    session.update({ currentTime: 0, seeking: false, paused: false });
+    await vi.waitFor(() => expect(net.names()).toContain('iframe-fmp4/seg-000.m4s'), PATIENT);
+    session.seek(5);
+    await vi.waitFor(() => expect(net.names()).toContain('iframe-fmp4/seg-001.m4s'), PATIENT);
+    expect(net.requests.find((request) => request.name === 'iframe-fmp4/seg-001.m4s')!.range).toBeUndefined();
   });
 });

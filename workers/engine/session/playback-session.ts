@@ -10,7 +10,10 @@ import { PLAYER_ERROR_CODES as PLAYER_CODES } from '../../../src/core/error-code
 import type { MediaSink } from '../media/media-sink.ts';
 import { DeclinedError, segmentFormat, StreamCatalog } from './stream-catalog.ts';
 import { Timeline } from './timeline.ts';
-import { TrackLoader, type TrackBuffers, type TrackLoaderHost, type TrackSource } from './track-loader.ts';
+import { KeyframeIndex } from './keyframe-index.ts';
+import { SeekPrefetch, type PrefetchPlace } from './seek-prefetch.ts';
+import { segmentIndexAt } from './segment-index.ts';
+import { TrackLoader, type PendingSource, type SegmentPlan, type TrackBuffers, type TrackLoaderHost, type TrackSource } from './track-loader.ts';
 
 /** Seconds buffered ahead of the playhead: enough to ride out a slow segment, small enough for a phone's memory. */
 const FORWARD_GOAL_SECONDS = 30;
@@ -27,6 +30,8 @@ const FAILURES_BEFORE_DOWNSWITCH = 1;
 const SEEK_ABR: AbrConfig = { ...ABR_DEFAULTS, firstSegmentTargetSeconds: 0.25 };
 /** Segment length assumed before any media playlist is read (the start level is chosen first). */
 const ASSUMED_SEGMENT_SECONDS = 4;
+/** A seek hint is followed only with this much buffered ahead of the playhead: playback comes first. */
+const PREFETCH_MIN_AHEAD_SECONDS = 8;
 
 type Report = (report: EngineReport) => void;
 
@@ -51,6 +56,11 @@ export class PlaybackSession implements TrackLoaderHost {
   private failures = 0;
   private destroyed = false;
   private levelPlaylistsRead = false;
+  /** Keyframe positions of fMP4 levels with I-frame playlists, read at the first seek or hint. */
+  private keyframes: KeyframeIndex | undefined;
+  private readonly prefetches = new SeekPrefetch(this.abort.signal);
+  /** Counts seek hints: a hint still reading a playlist when a newer one comes is dropped. */
+  private hints = 0;
   /** The level of each main segment in the buffer, by the segment's start: what plays where. */
   private readonly bufferedLevels = new Map<number, { start: number; end: number; level: number }>();
   /** The level last reported as playing; -1 before the first. */
@@ -74,6 +84,7 @@ export class PlaybackSession implements TrackLoaderHost {
     try {
       const catalog = await StreamCatalog.open(this.options.url, this.abort.signal);
       this.catalog = catalog;
+      this.keyframes = new KeyframeIndex(catalog.levels, catalog.iFrameLevels, this.abort.signal);
       const levels = catalog.abrLevels();
       this.currentLevel = chooseStartLevel(levels, { estimateBps: this.estimator.estimateBps(), cap: this.cap(), segmentDurationSeconds: ASSUMED_SEGMENT_SECONDS });
       this.audioIndex = catalog.defaultAudioIndex();
@@ -90,10 +101,12 @@ export class PlaybackSession implements TrackLoaderHost {
       if (this.destroyed) return;
       this.sink.setDuration(mainSource.playlist.totalDuration);
       const buffers = this.openBuffers(catalog, segmentFormat(mainSource.playlist), audioSource ? segmentFormat(audioSource.playlist) : undefined);
-      this.main = new TrackLoader('main', mainSource, buffers.main, this, this.options.startTime);
+      // A seek made while the stream was being read moves the start there.
+      const startTime = this.playback.currentTime;
+      this.main = new TrackLoader('main', mainSource, buffers.main, this, startTime);
       void this.main.run();
       if (audioSource) {
-        this.audio = new TrackLoader('audio', audioSource, buffers.audio, this, this.options.startTime);
+        this.audio = new TrackLoader('audio', audioSource, buffers.audio, this, startTime);
         void this.audio.run();
       }
     } catch (error) {
@@ -114,23 +127,77 @@ export class PlaybackSession implements TrackLoaderHost {
     const catalog = this.catalog;
     const main = this.main;
     if (!catalog || !main) return;
-    let faster: Promise<TrackSource | undefined> | undefined;
-    if (this.manualLevel === undefined && !main.holds(time)) {
-      // A seek to an unbuffered place starts at a level whose first segment arrives quickly;
-      // inside the buffer the level stays what ABR chose.
-      const level = chooseSeekLevel(catalog.abrLevels(), {
-        current: this.currentLevel,
-        estimateBps: this.estimator.estimateBps(),
-        cap: this.cap(),
-        segmentDurationSeconds: main.currentSource.playlist.targetDuration ?? ASSUMED_SEGMENT_SECONDS,
-      }, SEEK_ABR);
-      if (level !== this.currentLevel) {
-        this.currentLevel = level;
-        faster = this.levelSource(level);
-      }
+    if (main.holds(time)) {
+      // Inside the buffer: nothing to fetch, and the level stays what ABR chose.
+      this.prefetches.clear();
+      main.seek(time);
+      this.audio?.seek(time);
+      return;
     }
+    let faster: PendingSource | undefined;
+    // A seek to an unbuffered place starts at a level whose first segment arrives quickly.
+    const level = this.seekLevel(main);
+    if (level !== this.currentLevel) {
+      this.currentLevel = level;
+      faster = { key: `level:${level}`, source: this.levelSource(level) };
+    }
+    // A prefetch for another place competes with the target's download.
+    this.prefetches.keepFor([`level:${level}`, ...(this.audio ? [this.audio.currentSource.key] : [])], time);
     main.seek(time, faster);
     this.audio?.seek(time);
+  }
+
+  /**
+   * A hint that the viewer may seek to `time` (the seek bar's hover or drag, a held key): fetches
+   * what a seek there would need, the target's segment (from its keyframe when known) at the
+   * level a seek would choose, and the audio segment with it. One place at a time. Not before the
+   * first picture, not with less than 8 s buffered ahead, not on a slow or data-saving link, and
+   * not for a place already buffered.
+   */
+  prefetch(time: number): void {
+    const main = this.main;
+    if (!main || this.destroyed || !this.levelPlaylistsRead || !(time >= 0)) return;
+    if (!this.linkAllowsPrefetch()) return;
+    const level = this.seekLevel(main);
+    // The keyframe index is a small text: read even when the segments are not fetched ahead.
+    this.keyframes?.warm(level);
+    if (main.holds(time) || main.bufferedAhead(this.playback.currentTime) < PREFETCH_MIN_AHEAD_SECONDS) return;
+    const hint = ++this.hints;
+    void this.prefetchAt(level, time, hint).catch(() => undefined);
+  }
+
+  private async prefetchAt(level: number, time: number, hint: number): Promise<void> {
+    const source = await this.levelSource(level);
+    const segment = source.playlist.segments[segmentIndexAt(source.playlist.segments, time)];
+    if (!segment || hint !== this.hints || this.destroyed) return;
+    const keyframe = segment.init ? await this.keyframes?.keyframe(level, segment, time) : undefined;
+    if (hint !== this.hints || this.destroyed) return;
+    const places: PrefetchPlace[] = [{ key: source.key, segment, time: keyframe?.time ?? segment.start, byteRange: keyframe?.byteRange ?? segment.byteRange }];
+    const audio = this.audio?.currentSource;
+    const audioSegment = audio?.playlist.segments[segmentIndexAt(audio.playlist.segments, time)];
+    if (audio && audioSegment) places.push({ key: audio.key, segment: audioSegment, time: audioSegment.start, byteRange: audioSegment.byteRange });
+    if (places.every((place) => this.prefetches.holds(place))) return;
+    this.prefetches.replace(places);
+    this.main?.warmInit(segment, this.abort.signal);
+  }
+
+  /** Save-Data, a 2G link as the browser sees it, or a measured one as slow: hints are not followed. */
+  private linkAllowsPrefetch(): boolean {
+    const connection = (globalThis.navigator as { connection?: { saveData?: boolean; effectiveType?: string } } | undefined)?.connection;
+    if (connection?.saveData || connection?.effectiveType === '2g' || connection?.effectiveType === 'slow-2g') return false;
+    const measured = classOf(this.estimator.estimateBps());
+    return measured !== 'gprs' && measured !== '2g';
+  }
+
+  /** The level a seek to an unbuffered place starts at: the viewer's choice, or one whose segment arrives quickly. */
+  private seekLevel(main: TrackLoader): number {
+    if (this.manualLevel !== undefined || !this.catalog) return this.currentLevel;
+    return chooseSeekLevel(this.catalog.abrLevels(), {
+      current: this.currentLevel,
+      estimateBps: this.estimator.estimateBps(),
+      cap: this.cap(),
+      segmentDurationSeconds: main.currentSource.playlist.targetDuration ?? ASSUMED_SEGMENT_SECONDS,
+    }, SEEK_ABR);
   }
 
   async setQuality(choice: number | 'auto'): Promise<void> {
@@ -170,6 +237,7 @@ export class PlaybackSession implements TrackLoaderHost {
   destroy(): void {
     if (this.destroyed) return;
     this.destroyed = true;
+    this.prefetches.clear();
     this.abort.abort();
     this.main?.stop();
     this.audio?.stop();
@@ -236,6 +304,15 @@ export class PlaybackSession implements TrackLoaderHost {
     this.fail(error, false);
   }
 
+  planSegment(track: TrackLoader, source: TrackSource, segment: MediaSegment, target: number | undefined): SegmentPlan | Promise<SegmentPlan> {
+    const whole: SegmentPlan = { time: segment.start, byteRange: segment.byteRange };
+    const prefetched = this.prefetches.take(source.key, segment, target ?? segment.start);
+    if (prefetched) return { time: prefetched.time, byteRange: prefetched.byteRange, download: prefetched.download };
+    const level = Number(source.key.split(':')[1]);
+    if (target === undefined || track.kind !== 'main' || !segment.init || !this.keyframes?.has(level)) return whole;
+    return this.keyframes.keyframe(level, segment, target).then((keyframe) => (keyframe ? { time: keyframe.time, byteRange: keyframe.byteRange } : whole));
+  }
+
   endReached(): void {
     const tracks = [this.main, this.audio].filter((track): track is TrackLoader => track !== undefined);
     if (tracks.every((track) => track.done)) void this.sink.endOfStream().catch(() => undefined);
@@ -249,7 +326,7 @@ export class PlaybackSession implements TrackLoaderHost {
     if (!flush) {
       // The next segment waits for this level's playlist instead of coming from the old level:
       // on a fast link that playlist takes a round trip, the segment hardly longer.
-      main.switchSourceBeforeNext(reading.then((source) => (this.destroyed || this.currentLevel !== level ? undefined : source)));
+      main.switchSourceBeforeNext({ key: `level:${level}`, source: reading.then((source) => (this.destroyed || this.currentLevel !== level ? undefined : source)) });
       return;
     }
     const source = await reading;

@@ -22,11 +22,14 @@ export type SegmentFormat = 'ts' | 'fmp4';
 export class StreamCatalog {
   readonly levels: readonly VariantStream[];
   readonly audio: readonly AlternateRendition[];
+  /** The master's I-frame variants (EXT-X-I-FRAME-STREAM-INF): keyframe positions for seeks. */
+  readonly iFrameLevels: readonly VariantStream[];
   private readonly playlists = new Map<string, Promise<MediaPlaylist>>();
 
-  private constructor(levels: VariantStream[], audio: AlternateRendition[], firstMedia?: { url: string; playlist: MediaPlaylist }) {
+  private constructor(levels: VariantStream[], audio: AlternateRendition[], firstMedia?: { url: string; playlist: MediaPlaylist }, iFrameLevels: VariantStream[] = []) {
     this.levels = levels;
     this.audio = audio;
+    this.iFrameLevels = iFrameLevels;
     if (firstMedia) this.playlists.set(firstMedia.url, Promise.resolve(firstMedia.playlist));
   }
 
@@ -46,7 +49,7 @@ export class StreamCatalog {
     const group = levels[0]?.audioGroup;
     // One audio group for all levels is what the engine models; renditions inside it switch.
     const audio = group ? master.renditions.filter((rendition) => rendition.type === 'AUDIO' && rendition.groupId === group && rendition.uri) : [];
-    return new StreamCatalog(levels, audio);
+    return new StreamCatalog(levels, audio, undefined, master.iFrameVariants);
   }
 
   /** A media playlist, fetched once; declined when the engine cannot play it. */

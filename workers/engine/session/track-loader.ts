@@ -1,4 +1,4 @@
-import type { MediaPlaylist, MediaSegment } from '../hls/playlist-types.ts';
+import type { ByteRange, MediaPlaylist, MediaSegment } from '../hls/playlist-types.ts';
 import { fetchWithPolicy, FetchFailure, type Download } from '../../../src/api/net/request-engine.ts';
 import type { BufferSink } from '../media/media-sink.ts';
 import { fmp4StartPts } from '../transmux/fmp4-timing.ts';
@@ -21,6 +21,21 @@ export interface TrackSource {
   playlist: MediaPlaylist;
 }
 
+/** How a segment is fetched: from its first byte, from a keyframe inside it, or from a prefetch. */
+export interface SegmentPlan {
+  /** Playlist seconds of the first frame the bytes hold: the segment's start, or a keyframe's time. */
+  time: number;
+  byteRange: ByteRange | undefined;
+  /** Bytes already fetched or on their way (a prefetch): used instead of a request. */
+  download?: Promise<Download> | undefined;
+}
+
+/** A rendition to switch to before the next download, still being read; undefined when the switch is called off. */
+export interface PendingSource {
+  key: string;
+  source: Promise<TrackSource | undefined>;
+}
+
 export interface TrackLoaderHost {
   readonly timeline: Timeline;
   /** The element's current time (playlist seconds). */
@@ -39,7 +54,15 @@ export interface TrackLoaderHost {
   segmentFailed(track: TrackLoader, error: unknown): void;
   /** Every segment up to the end is buffered (or the track was reset). */
   endReached(): void;
+  /**
+   * How to fetch `segment`; `target` is the seek's time when the segment holds it (a keyframe
+   * before it may be the place to start). Resolves at once unless a keyframe index is being read.
+   */
+  planSegment(track: TrackLoader, source: TrackSource, segment: MediaSegment, target: number | undefined): SegmentPlan | Promise<SegmentPlan>;
 }
+
+/** Where a segment's end may fall short of the playlist's: about a frame. */
+const FRAME_TOLERANCE_SECONDS = 0.1;
 
 /** Seconds of played media kept behind the playhead; older media is removed to spare memory. */
 const BACK_BUFFER_SECONDS = 20;
@@ -55,13 +78,19 @@ export class TrackLoader {
   private readonly host: TrackLoaderHost;
   private readonly buffers: TrackBuffers;
   private readonly transmuxer = new ProgressiveTsTransmuxer();
-  private readonly initCache = new Map<string, Uint8Array>();
+  private readonly initCache = new Map<string, { bytes: Promise<Uint8Array>; signal: AbortSignal }>();
   private readonly appendedInit = new Map<BufferSink, string>();
   private readonly wakeSignal = new WakeSignal();
   private source: TrackSource;
   private nextIndex: number;
   private abort = new AbortController();
   private generation = 0;
+  /** Resolves when the download in flight is dropped: the loop goes on without waiting for it to settle. */
+  private interrupted = deferred();
+  /** The segment being downloaded: a seek to it keeps the download instead of fetching it again. */
+  private inFlight: { index: number; key: string; time: number } | undefined;
+  /** The time of an unbuffered seek, until its segment's download starts. */
+  private seekTarget: number | undefined;
   private stopped = false;
   /** The rendition whose segments last reached the buffer. */
   private lastAppendedSource: string | undefined;
@@ -69,7 +98,7 @@ export class TrackLoader {
    * A rendition to switch to before the next download (a seek's faster level, an ABR switch),
    * still being read; undefined when it resolves means the switch was called off.
    */
-  private pendingSource: Promise<TrackSource | undefined> | undefined;
+  private pendingSource: PendingSource | undefined;
   done = false;
 
   constructor(kind: 'main' | 'audio', source: TrackSource, buffers: TrackBuffers, host: TrackLoaderHost, startTime: number) {
@@ -103,13 +132,17 @@ export class TrackLoader {
       if (this.pendingSource) {
         const pending = this.pendingSource;
         this.pendingSource = undefined;
-        const next = await pending.catch(() => undefined);
+        const next = await pending.source.catch(() => undefined);
         if (next) this.source = next;
         continue;
       }
       const generation = this.generation;
       try {
-        await this.load(segment, generation);
+        // A seek or a switch drops this download: the loop moves on at once, without waiting for
+        // the aborted fetch to settle or its last append to finish (late results are ignored).
+        const loading = this.load(segment, generation);
+        loading.catch(() => undefined);
+        await Promise.race([loading, this.interrupted.promise]);
         if (generation === this.generation) this.moveTo(this.nextIndex + 1);
       } catch (error) {
         if (generation !== this.generation || this.stopped) continue;
@@ -135,20 +168,27 @@ export class TrackLoader {
    * Continues from `time`: where the buffers already hold it, after what they hold; otherwise
    * from the segment that holds it, dropping what is in flight.
    */
-  seek(time: number, fasterSource?: Promise<TrackSource | undefined>): void {
+  seek(time: number, fasterSource?: PendingSource): void {
     const buffered = this.bufferedEndFrom(time);
+    const segments = this.source.playlist.segments;
     if (buffered === undefined) {
+      const index = segmentIndexAt(segments, time);
+      const flight = this.inFlight;
+      const key = fasterSource?.key ?? this.pendingSource?.key ?? this.source.key;
+      // The segment at the target, at the level the seek wants, is already on its way: kept.
+      if (flight && flight.index === index && flight.key === key && flight.time <= time + FRAME_TOLERANCE_SECONDS) return this.wake();
       // Only a download from scratch waits for the faster rendition; buffered media plays as it is.
       if (fasterSource) this.pendingSource = fasterSource;
-      this.restartAt(time);
+      this.seekTarget = time;
+      this.restartFrom(index);
       return;
     }
     // Inside the buffer: loading goes on after what is buffered. When that is the segment already
     // on its way (or nothing is left to load), the download in flight is kept, not fetched again.
-    const segments = this.source.playlist.segments;
+    // A buffer ending a frame short of a segment's end counts as reaching it.
     const last = segments.at(-1);
-    if (last && buffered >= last.start + last.duration - 0.05) return this.wake();
-    const index = segmentIndexAt(segments, buffered);
+    if (last && buffered >= last.start + last.duration - FRAME_TOLERANCE_SECONDS) return this.wake();
+    const index = segmentIndexAt(segments, buffered + FRAME_TOLERANCE_SECONDS);
     if (index === this.nextIndex) this.wake();
     else this.restartFrom(index);
   }
@@ -158,11 +198,22 @@ export class TrackLoader {
     return this.bufferedEndFrom(time) !== undefined;
   }
 
+  /** Seconds buffered in every buffer from `time` on (0 when `time` is not buffered). */
+  bufferedAhead(time: number): number {
+    const end = this.bufferedEndFrom(time);
+    return end === undefined ? 0 : Math.max(0, end - time);
+  }
+
+  /** Starts reading an init segment a seek will need (a prefetch at a level not played yet). */
+  warmInit(segment: MediaSegment, signal: AbortSignal): void {
+    if (segment.init) void this.initBytes(segment.init.uri, segment.init.byteRange, signal).catch(() => undefined);
+  }
+
   /**
    * Loads the next segment from `source` once it is read: the loop waits for it rather than
    * fetching one more segment of the old rendition while the playlist is on its way.
    */
-  switchSourceBeforeNext(source: Promise<TrackSource | undefined>): void {
+  switchSourceBeforeNext(source: PendingSource): void {
     this.pendingSource = source;
     this.wake();
   }
@@ -195,10 +246,6 @@ export class TrackLoader {
     this.transmuxer.reset();
   }
 
-  private restartAt(time: number): void {
-    this.restartFrom(segmentIndexAt(this.source.playlist.segments, time));
-  }
-
   /** Drops what is in flight and continues from segment `index`. */
   private restartFrom(index: number): void {
     this.invalidate();
@@ -215,16 +262,28 @@ export class TrackLoader {
   /** Drops the download in flight and makes a late result of it harmless. */
   private invalidate(): void {
     this.generation += 1;
+    this.inFlight = undefined;
     this.abort.abort();
     this.abort = new AbortController();
+    this.interrupted.resolve();
+    this.interrupted = deferred();
   }
 
   private async load(segment: MediaSegment, generation: number): Promise<void> {
     const source = this.source;
     const signal = this.abort.signal;
+    const index = this.nextIndex;
+    const target = this.seekTarget !== undefined && segmentIndexAt(source.playlist.segments, this.seekTarget) === index ? this.seekTarget : undefined;
+    this.seekTarget = undefined;
+    this.inFlight = { index, key: source.key, time: target ?? segment.start };
+    const planned = this.host.planSegment(this, source, segment, target);
+    const plan = planned instanceof Promise ? await planned : planned;
+    if (generation !== this.generation) return;
+    this.inFlight = { index, key: source.key, time: plan.time };
     const download = segment.init
-      ? await this.loadFmp4(segment, source, generation, signal)
-      : await this.loadTs(segment, source, generation, signal);
+      ? await this.loadFmp4(segment, source, plan, generation, signal)
+      : await this.loadTs(segment, source, plan, generation, signal);
+    if (generation === this.generation) this.inFlight = undefined;
     if (!download || generation !== this.generation) return;
     if (this.lastAppendedSource !== source.key) {
       this.lastAppendedSource = source.key;
@@ -238,7 +297,7 @@ export class TrackLoader {
    * MPEG-TS, appended as it downloads: each chunk's completed frames go to the buffer at once,
    * in order, while the rest is still on the way.
    */
-  private async loadTs(segment: MediaSegment, source: TrackSource, generation: number, signal: AbortSignal): Promise<Download | undefined> {
+  private async loadTs(segment: MediaSegment, source: TrackSource, plan: SegmentPlan, generation: number, signal: AbortSignal): Promise<Download | undefined> {
     let appending = Promise.resolve();
     const enqueue = (result: TransmuxResult) => {
       appending = appending.then(() => this.appendTransmuxed(result, segment, source, generation));
@@ -248,15 +307,23 @@ export class TrackLoader {
     this.transmuxer.reset();
     let download: Download;
     try {
-      download = await fetchWithPolicy(segment.uri, {
-        kind: 'segment',
-        signal,
-        byteRange: segment.byteRange,
-        onChunk: (chunk) => {
-          if (generation === this.generation) enqueue(this.transmuxer.push(chunk));
-        },
-        onRetry: () => this.transmuxer.reset(),
-      });
+      // Prefetched: the bytes go through the transmuxer at once when they are all here. A failed
+      // prefetch is fetched again here.
+      const prefetched = plan.download ? await plan.download.catch(() => undefined) : undefined;
+      if (prefetched) {
+        download = prefetched;
+        if (generation === this.generation) enqueue(this.transmuxer.push(download.bytes));
+      } else {
+        download = await fetchWithPolicy(segment.uri, {
+          kind: 'segment',
+          signal,
+          byteRange: plan.byteRange,
+          onChunk: (chunk) => {
+            if (generation === this.generation) enqueue(this.transmuxer.push(chunk));
+          },
+          onRetry: () => this.transmuxer.reset(),
+        });
+      }
     } catch (error) {
       await appending.catch(() => undefined);
       throw error;
@@ -270,50 +337,73 @@ export class TrackLoader {
 
   private async appendTransmuxed(result: TransmuxResult, segment: MediaSegment, source: TrackSource, generation: number): Promise<void> {
     if (result.tracks.length === 0 || generation !== this.generation) return;
-    const offset = await this.offsetFor(result.startPts, segment);
+    const offset = await this.offsetFor(result.startPts, segment.start);
     if (offset === undefined || generation !== this.generation) return;
     for (const track of result.tracks) {
       const buffer = track.kind === 'video' ? this.buffers.video : this.buffers.audio;
-      if (buffer) await this.appendWithInit(buffer, track.init, source.key, track.data);
+      if (buffer) await this.appendWithInit(buffer, track.init, source.key, track.data, generation);
     }
   }
 
-  /** fMP4: the init segment once per rendition, then the segment as it is. */
-  private async loadFmp4(segment: MediaSegment, source: TrackSource, generation: number, signal: AbortSignal): Promise<Download | undefined> {
-    const init = await this.initBytes(segment.init!.uri, segment.init!.byteRange, signal);
-    const download = await fetchWithPolicy(segment.uri, { kind: 'segment', signal, byteRange: segment.byteRange });
+  /**
+   * fMP4: the init segment once per rendition, then the segment as it is (or from a keyframe's
+   * fragment on: each fragment is appendable after the init segment). The init segment and the
+   * media are requested together.
+   */
+  private async loadFmp4(segment: MediaSegment, source: TrackSource, plan: SegmentPlan, generation: number, signal: AbortSignal): Promise<Download | undefined> {
+    const fetchSegment = () => fetchWithPolicy(segment.uri, { kind: 'segment', signal, byteRange: plan.byteRange });
+    const [init, download] = await Promise.all([
+      this.initBytes(segment.init!.uri, segment.init!.byteRange, signal),
+      // A failed prefetch is fetched again here.
+      plan.download ? plan.download.catch(fetchSegment) : fetchSegment(),
+    ]);
     if (generation !== this.generation) return undefined;
     if (this.kind === 'main') this.host.segmentLoaded(this, download, segment);
-    const offset = await this.offsetFor(fmp4StartPts(init, download.bytes), segment);
+    const offset = await this.offsetFor(fmp4StartPts(init, download.bytes), plan.time);
     const buffer = this.buffers.fmp4 ?? this.buffers.audio ?? this.buffers.video;
     if (offset === undefined || generation !== this.generation || !buffer) return undefined;
-    await this.appendWithInit(buffer, init, `${source.key}:init`, download.bytes);
+    await this.appendWithInit(buffer, init, `${source.key}:init`, download.bytes, generation);
     return download;
   }
 
-  private async appendWithInit(buffer: BufferSink, init: Uint8Array, initKey: string, data: Uint8Array): Promise<void> {
+  /**
+   * The init segment when the buffer last had another, then the media; nothing of a dropped
+   * download goes in after its init (another rendition's media may follow it).
+   */
+  private async appendWithInit(buffer: BufferSink, init: Uint8Array, initKey: string, data: Uint8Array, generation: number): Promise<void> {
     if (this.appendedInit.get(buffer) !== initKey) {
-      // A copy: the cached init is appended again after every switch, and a sink may take the bytes.
-      await this.append(buffer, init.slice());
+      // Marked before the append, so the buffer's init is known in the order appends are queued.
       this.appendedInit.set(buffer, initKey);
+      // A copy: the cached init is appended again after every switch, and a sink may take the bytes.
+      try {
+        await this.append(buffer, init.slice());
+      } catch (error) {
+        if (this.appendedInit.get(buffer) === initKey) this.appendedInit.delete(buffer);
+        throw error;
+      }
+      if (generation !== this.generation) return;
     }
     await this.append(buffer, data);
   }
 
-  /** The timeline offset: decided by the main track's first segment, awaited by the others. */
-  private async offsetFor(startPts: number | undefined, segment: MediaSegment): Promise<number | undefined> {
+  /** The timeline offset: decided by the main track's first segment (its first frame at `time`), awaited by the others. */
+  private async offsetFor(startPts: number | undefined, time: number): Promise<number | undefined> {
     const timeline = this.host.timeline;
     if (timeline.offset !== undefined) return timeline.offset;
-    if (this.kind === 'main') return timeline.decide((startPts ?? segment.start) - segment.start);
+    if (this.kind === 'main') return timeline.decide((startPts ?? time) - time);
     return timeline.ready();
   }
 
-  private async initBytes(uri: string, byteRange: { offset: number; length: number } | undefined, signal: AbortSignal): Promise<Uint8Array> {
+  /** An init segment, read once; one being read for a download since dropped is asked for again. */
+  private initBytes(uri: string, byteRange: ByteRange | undefined, signal: AbortSignal): Promise<Uint8Array> {
     const key = `${uri}#${byteRange?.offset ?? ''}`;
     const cached = this.initCache.get(key);
-    if (cached) return cached;
-    const { bytes } = await fetchWithPolicy(uri, { kind: 'init', signal, byteRange });
-    this.initCache.set(key, bytes);
+    if (cached && !cached.signal.aborted) return cached.bytes;
+    const bytes = fetchWithPolicy(uri, { kind: 'init', signal, byteRange }).then((download) => download.bytes);
+    bytes.catch(() => {
+      if (this.initCache.get(key)?.bytes === bytes) this.initCache.delete(key);
+    });
+    this.initCache.set(key, { bytes, signal });
     return bytes;
   }
 
@@ -352,4 +442,10 @@ export class TrackLoader {
   private allBuffers(): BufferSink[] {
     return [this.buffers.video, this.buffers.audio, this.buffers.fmp4].filter((buffer): buffer is BufferSink => buffer !== undefined);
   }
+}
+
+function deferred(): { promise: Promise<void>; resolve: () => void } {
+  let resolve = () => {};
+  const promise = new Promise<void>((done) => (resolve = done));
+  return { promise, resolve };
 }
