@@ -5,7 +5,7 @@
  * browser context. Writes bench/results/<name>.{json,md,svg}.
  *
  *   npm run bench                     the full run: 3 profiles, 3 runs each, a 30 s steady window
- *   npm run bench -- --quick          mobile-4g, 1 run, a 10 s steady window (CI's smoke run)
+ *   npm run bench -- --quick          mobile-4g, 1 run, a 10 s steady window, the far seek 1 s in only (CI's smoke run)
  *   options: --profiles a,b  --subjects a,b  --metrics a,b  --runs N  --steady S  --name NAME
  *   (--metrics keeps only the visits that measure one of those metrics, e.g. --metrics seek-cmaf)
  *
@@ -131,13 +131,17 @@ function planMetrics(plan: SessionPlan): string[] {
  * the buffer), the long film's far seek at three moments (each a visit of its own), film 8's seek
  * into a segment, and film 1 again for the steady window.
  */
-function plansFor(subject: Subject, profile: Profile, origins: Origins, steadySeconds: number, only: ReadonlySet<string> | undefined): SessionPlan[] {
+function plansFor(subject: Subject, profile: Profile, origins: Origins, steadySeconds: number, options: Options): SessionPlan[] {
   const base = { subject, profile, origins };
+  const only = options.metrics;
   const plans: SessionPlan[] = [
     { ...base, media: 'film', measureStartup: true, seek: { to: FILM_SEEK_TO, metric: 'seek-unbuffered', moment: ONE_SECOND_IN, insideBuffer: true } },
     { ...base, media: 'long', seek: { to: LONG_SEEK_TO, metric: 'seek-far-1s', moment: ONE_SECOND_IN } },
-    { ...base, media: 'long', seek: { to: LONG_SEEK_TO, metric: 'seek-far-10s', moment: { afterFirstFrameMs: 10_000 } } },
-    { ...base, media: 'long', seek: { to: LONG_SEEK_TO, metric: 'seek-far-full', moment: 'buffer-full' } },
+    // The two later moments cost 10-30 s of wall time per visit: the quick run (a smoke run) leaves them out.
+    ...(options.quick ? [] : [
+      { ...base, media: 'long', seek: { to: LONG_SEEK_TO, metric: 'seek-far-10s', moment: { afterFirstFrameMs: 10_000 } } },
+      { ...base, media: 'long', seek: { to: LONG_SEEK_TO, metric: 'seek-far-full', moment: 'buffer-full' } },
+    ] satisfies SessionPlan[]),
     { ...base, media: 'cmaf', seek: { to: CMAF_SEEK_TO, metric: 'seek-cmaf', moment: ONE_SECOND_IN } },
   ];
   if (steadySeconds > 0) plans.push({ ...base, media: 'film', steadySeconds });
@@ -180,7 +184,7 @@ async function main(): Promise<void> {
     const notes = outcomes.flatMap((outcome) => outcome.notes);
     for (const metric of METRICS) {
       // A metric a visit should have produced but did not is a missing sample, with the reason.
-      if (!merged.has(metric.id) && expectedMetric(metric.id, subject, watchedSteady, options.metrics)) merged.set(metric.id, null);
+      if (!merged.has(metric.id) && expectedMetric(metric.id, subject, watchedSteady, options)) merged.set(metric.id, null);
     }
     for (const [metric, value] of merged) {
       samples.push({ subject: subject.id, profile: profile.id, metric, run, value: value === null ? null : Math.round(value * 10) / 10, ...(notes.length ? { note: notes.join('; ') } : {}) });
@@ -202,7 +206,7 @@ async function main(): Promise<void> {
           const steady = run === 0 && profile.id === steadyProfile(options) ? options.steadySeconds : 0;
           for (const subject of options.subjects) {
             const outcomes: SessionOutcome[] = [];
-            for (const plan of plansFor(subject, profile, origins, steady, options.metrics)) {
+            for (const plan of plansFor(subject, profile, origins, steady, options)) {
               const outcome = await runSession(profileBrowser, plan);
               outcomes.push(outcome);
               const shown = Object.entries(outcome.values).map(([metric, value]) => `${metric} ${value === null ? '—' : Math.round(value)}`).join(', ');
@@ -272,8 +276,9 @@ async function main(): Promise<void> {
 }
 
 /** Whether a run of this subject should have produced the metric (so its absence counts as missing). */
-function expectedMetric(metric: string, subject: Subject, watchedSteady: boolean, only: ReadonlySet<string> | undefined): boolean {
-  if (only && !only.has(metric)) return false;
+function expectedMetric(metric: string, subject: Subject, watchedSteady: boolean, options: Options): boolean {
+  if (options.metrics && !options.metrics.has(metric)) return false;
+  if (options.quick && ['seek-far-10s', 'seek-far-full'].includes(metric)) return false;
   if (metric === 'first-frame-iframe') return subject.frame;
   if (metric === 'film-after-ad') return AFTER_AD_SUBJECTS.has(subject.id);
   if (['steady-tbt', 'steady-long-tasks', 'rebuffers'].includes(metric)) return watchedSteady;
