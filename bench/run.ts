@@ -6,8 +6,10 @@
  *
  *   npm run bench                     the full run: 3 profiles, 3 runs each, a 30 s steady window
  *   npm run bench -- --quick          mobile-4g, 1 run, a 10 s steady window, the far seek 1 s in only (CI's smoke run)
- *   options: --profiles a,b  --subjects a,b  --metrics a,b  --runs N  --steady S  --name NAME
- *   (--metrics keeps only the visits that measure one of those metrics, e.g. --metrics seek-cmaf)
+ *   options: --profiles a,b  --subjects a,b  --metrics a,b  --runs N  --moment-runs N  --steady S  --name NAME
+ *   (--metrics keeps only the visits that measure one of those metrics, e.g. --metrics seek-cmaf;
+ *   --moment-runs: how many runs per profile, from the first, measure the far seek 10 s in and
+ *   with a full buffer; 1 by default, which keeps the full run within 35 minutes)
  *
  * phone-1core runs once (its maxRuns) in a browser of its own pinned to one core.
  * The quick run fails only on deterministic regressions (bundle budgets), never on timings.
@@ -48,6 +50,8 @@ interface Options {
   name: string;
   /** Only the visits that measure one of these; undefined = all. */
   metrics: ReadonlySet<string> | undefined;
+  /** Runs per profile that measure the far seek 10 s in and with a full buffer (the first ones). */
+  momentRuns: number;
 }
 
 function parseOptions(argv: readonly string[]): Options {
@@ -59,7 +63,7 @@ function parseOptions(argv: readonly string[]): Options {
     if (key === 'quick') flags.set('quick', 'true');
     else flags.set(key, inline ?? argv[(index += 1)] ?? '');
   }
-  const known = new Set(['quick', 'profiles', 'subjects', 'metrics', 'runs', 'steady', 'name']);
+  const known = new Set(['quick', 'profiles', 'subjects', 'metrics', 'runs', 'moment-runs', 'steady', 'name']);
   for (const key of flags.keys()) if (!known.has(key)) throw new Error(`unknown option --${key}`);
   const quick = flags.has('quick');
   const list = (value: string | undefined) => value?.split(',').map((item) => item.trim()).filter(Boolean);
@@ -87,6 +91,7 @@ function parseOptions(argv: readonly string[]): Options {
     steadySeconds: positive('steady', quick ? 10 : 30),
     name: flags.get('name') ?? (quick ? 'quick' : 'full'),
     metrics: metricIds ? new Set(metricIds) : undefined,
+    momentRuns: positive('moment-runs', 1),
   };
 }
 
@@ -117,6 +122,9 @@ async function bundleSizes(): Promise<BundleSize[]> {
 
 const ONE_SECOND_IN = { afterFirstFrameMs: 1000 };
 
+/** Whether this run measures the far seek 10 s in and with a full buffer. */
+const laterMoments = (options: Options, run: number): boolean => !options.quick && run < options.momentRuns;
+
 /** The metrics a visit can produce, for --metrics. */
 function planMetrics(plan: SessionPlan): string[] {
   const metrics: string[] = [];
@@ -131,14 +139,15 @@ function planMetrics(plan: SessionPlan): string[] {
  * the buffer), the long film's far seek at three moments (each a visit of its own), film 8's seek
  * into a segment, and film 1 again for the steady window.
  */
-function plansFor(subject: Subject, profile: Profile, origins: Origins, steadySeconds: number, options: Options): SessionPlan[] {
+function plansFor(subject: Subject, profile: Profile, origins: Origins, steadySeconds: number, options: Options, run: number): SessionPlan[] {
   const base = { subject, profile, origins };
   const only = options.metrics;
   const plans: SessionPlan[] = [
     { ...base, media: 'film', measureStartup: true, seek: { to: FILM_SEEK_TO, metric: 'seek-unbuffered', moment: ONE_SECOND_IN, insideBuffer: true } },
     { ...base, media: 'long', seek: { to: LONG_SEEK_TO, metric: 'seek-far-1s', moment: ONE_SECOND_IN } },
-    // The two later moments cost 10-30 s of wall time per visit: the quick run (a smoke run) leaves them out.
-    ...(options.quick ? [] : [
+    // The two later moments cost 10-30 s of wall time per visit: they are measured in the first
+    // --moment-runs runs of each profile only, and the quick run (a smoke run) leaves them out.
+    ...(!laterMoments(options, run) ? [] : [
       { ...base, media: 'long', seek: { to: LONG_SEEK_TO, metric: 'seek-far-10s', moment: { afterFirstFrameMs: 10_000 } } },
       { ...base, media: 'long', seek: { to: LONG_SEEK_TO, metric: 'seek-far-full', moment: 'buffer-full' } },
     ] satisfies SessionPlan[]),
@@ -173,7 +182,7 @@ async function main(): Promise<void> {
   const browser = await chromium.launch({ executablePath: CHROMIUM, args: BROWSER_ARGS });
   const samples: BenchSample[] = [];
   /** One sample per metric per run: the visits' values merged (the heap's peak is the largest of them). */
-  const record = (subject: Subject, profile: Profile, run: number, outcomes: readonly SessionOutcome[], watchedSteady: boolean) => {
+  const record = (subject: Subject, profile: Profile, run: number, outcomes: readonly SessionOutcome[], watchedSteady: boolean, moments: boolean) => {
     const merged = new Map<string, number | null>();
     for (const { values } of outcomes) {
       for (const [metric, value] of Object.entries(values)) {
@@ -184,7 +193,7 @@ async function main(): Promise<void> {
     const notes = outcomes.flatMap((outcome) => outcome.notes);
     for (const metric of METRICS) {
       // A metric a visit should have produced but did not is a missing sample, with the reason.
-      if (!merged.has(metric.id) && expectedMetric(metric.id, subject, watchedSteady, options)) merged.set(metric.id, null);
+      if (!merged.has(metric.id) && expectedMetric(metric.id, subject, watchedSteady, options.metrics, moments)) merged.set(metric.id, null);
     }
     for (const [metric, value] of merged) {
       samples.push({ subject: subject.id, profile: profile.id, metric, run, value: value === null ? null : Math.round(value * 10) / 10, ...(notes.length ? { note: notes.join('; ') } : {}) });
@@ -206,7 +215,7 @@ async function main(): Promise<void> {
           const steady = run === 0 && profile.id === steadyProfile(options) ? options.steadySeconds : 0;
           for (const subject of options.subjects) {
             const outcomes: SessionOutcome[] = [];
-            for (const plan of plansFor(subject, profile, origins, steady, options)) {
+            for (const plan of plansFor(subject, profile, origins, steady, options, run)) {
               const outcome = await runSession(profileBrowser, plan);
               outcomes.push(outcome);
               const shown = Object.entries(outcome.values).map(([metric, value]) => `${metric} ${value === null ? '—' : Math.round(value)}`).join(', ');
@@ -217,7 +226,7 @@ async function main(): Promise<void> {
               outcomes.push(outcome);
               console.log(`${profile.id} run ${run + 1}/${runs} ${subject.id.padEnd(10)} ad   film after the preroll ${outcome.values['film-after-ad'] == null ? '—' : Math.round(outcome.values['film-after-ad'])}${outcome.notes.length ? `  [${outcome.notes.join('; ')}]` : ''}`);
             }
-            record(subject, profile, run, outcomes, steady > 0);
+            record(subject, profile, run, outcomes, steady > 0, laterMoments(options, run));
           }
         }
       } finally {
@@ -249,7 +258,7 @@ async function main(): Promise<void> {
       'The network is shaped below the browser by a TCP proxy (bench/throttle-proxy.ts): half the round trip each way per chunk, one bandwidth budget shared by every connection and both origins, at most 64 kB in flight per connection. DevTools network throttling does not reliably reach dedicated workers, and the players differ exactly in what runs there.',
       'CPU slowdown is DevTools\' Emulation.setCPUThrottlingRate on the page. It does not slow dedicated workers, which favours players that work in workers (ours and hls.js). phone-1core closes that gap: the same 4× page slowdown on the mobile-4g link, in a browser launched of its own through a wrapper that execs Chromium under `taskset -c 0`, so every browser process (the page, its workers, the network and GPU processes) shares one core, as on a cheap phone.',
       `Media: film 1 (60 s; 240p/480p/720p MPEG-TS at about 0.4/1.3/2.7 Mbit/s with separate AAC audio, 4 s segments), film 4 (31 min, 360p) for the far seek, and film 8 (32 s; 240p–1080p CMAF fMP4 at about 0.44/1.26/2.6/4.65 Mbit/s, 4 s segments of two 2 s GOP fragments each, I-frame playlists, separate AAC audio). dash.js plays films 1 and 4 from their DASH remux (the same encodes in fMP4) and film 8 from an MPD over the very same files.`,
-      `Seeks: film 1 → ${FILM_SEEK_TO} s and film 8 → ${CMAF_SEEK_TO} s (the middle of a segment, where a keyframe index lets a player start from the segment's second GOP), 1 s after the first frame; film 4 → ${LONG_SEEK_TO} s at three moments, each a visit of its own: 1 s and 10 s after the first frame, and once the buffer is full (25 s ahead of the playhead, or its end has stopped growing for 3 s). A seek whose target was already buffered is not counted.`,
+      `Seeks: film 1 → ${FILM_SEEK_TO} s and film 8 → ${CMAF_SEEK_TO} s (the middle of a segment, where a keyframe index lets a player start from the segment's second GOP), 1 s after the first frame; film 4 → ${LONG_SEEK_TO} s at three moments, each a visit of its own: 1 s and 10 s after the first frame, and once the buffer is full (25 s ahead of the playhead, or its end has stopped growing for 3 s). The 10 s and buffer-full moments cost their wait in wall time per subject and are measured in the first ${options.momentRuns} run(s) of each profile only${options.quick ? ' (not at all in the quick run)' : ''}. A seek whose target was already buffered is not counted.`,
       'The stream\'s first request, from which the player\'s own start-up is timed, is the first playlist or MPD request; a page that carries its playlists inline (our /embed with the master and media playlists in its boot data) requests none, and then it is the first media or init segment request.',
       'Playback starts muted and automatic as soon as the <video> exists, for every subject.',
       'Film after the preroll (ours and hls.js only): a visit of its own with the demo preroll (15 s, skippable at 5 s) before film 1; the ad is skipped once allowed, and the time runs to the film\'s first frame presented while playing. Ours buffers the film behind the ad; the hls.js page follows the IMA-style flow (bench/pages/hls-ad.html) and loads the film after the ad. The ad plays unmuted (autoplay allowed by the browser flag).',
@@ -276,9 +285,9 @@ async function main(): Promise<void> {
 }
 
 /** Whether a run of this subject should have produced the metric (so its absence counts as missing). */
-function expectedMetric(metric: string, subject: Subject, watchedSteady: boolean, options: Options): boolean {
-  if (options.metrics && !options.metrics.has(metric)) return false;
-  if (options.quick && ['seek-far-10s', 'seek-far-full'].includes(metric)) return false;
+function expectedMetric(metric: string, subject: Subject, watchedSteady: boolean, only: ReadonlySet<string> | undefined, moments: boolean): boolean {
+  if (only && !only.has(metric)) return false;
+  if (['seek-far-10s', 'seek-far-full'].includes(metric)) return moments;
   if (metric === 'first-frame-iframe') return subject.frame;
   if (metric === 'film-after-ad') return AFTER_AD_SUBJECTS.has(subject.id);
   if (['steady-tbt', 'steady-long-tasks', 'rebuffers'].includes(metric)) return watchedSteady;
