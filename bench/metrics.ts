@@ -1,9 +1,16 @@
 import type { BenchMetric } from './report/results.ts';
 
-/** Film 1's unbuffered seek target: past every player's forward buffer half a second into playback. */
+/** Film 1's unbuffered seek target: past every player's forward buffer a second into playback. */
 export const FILM_SEEK_TO = 50;
 /** The long film's seek target, 25 minutes in. */
 export const LONG_SEEK_TO = 1500;
+/** Film 8's seek target: the middle of its fifth 4 s segment, on its second 2 s GOP's keyframe (18 s = 16 s + 2 s). */
+export const CMAF_SEEK_TO = 18;
+/** The "buffer full" moment: this much buffered ahead of the playhead, or no growth for BUFFER_SETTLE_MS. */
+export const BUFFER_FULL_SECONDS = 25;
+export const BUFFER_SETTLE_MS = 3000;
+
+const SEEK_DONE = 'until a frame within 0.5 s of the target is presented; missing when the target was already buffered';
 
 export const METRICS: readonly BenchMetric[] = [
   {
@@ -16,15 +23,27 @@ export const METRICS: readonly BenchMetric[] = [
   },
   {
     id: 'engine-startup', label: 'first frame from the stream\'s first request', unit: 'ms', headline: true,
-    description: 'from the request of the first playlist or MPD (whether the page, the iframe or a worker sends it) to the first video frame presented, film 1: the player\'s own start-up, without the page, its scripts or the catalogue calls before it',
+    description: 'from the stream\'s first request (whether the page, the iframe or a worker sends it) to the first video frame presented, film 1: the player\'s own start-up, without the page, its scripts or the catalogue calls before it. The first request is the first playlist or MPD request; when a page carries its playlists inline and requests none, it is the first media segment or init segment request',
   },
   {
     id: 'seek-unbuffered', label: `unbuffered seek (film 1 → ${FILM_SEEK_TO} s)`, unit: 'ms', headline: true,
-    description: `half a second into playback, currentTime = ${FILM_SEEK_TO} until a frame within 0.5 s of the target is presented; missing when the target was already buffered`,
+    description: `film 1, 1 s after the first frame: currentTime = ${FILM_SEEK_TO} ${SEEK_DONE}`,
   },
   {
-    id: 'seek-far', label: `unbuffered seek far ahead (film 4 → ${LONG_SEEK_TO} s)`, unit: 'ms', headline: true,
-    description: `the 31-minute film, half a second into playback, seek to ${LONG_SEEK_TO} s (25 min) until a frame within 0.5 s of the target is presented`,
+    id: 'seek-far-1s', label: `far seek 1 s in (film 4 → ${LONG_SEEK_TO} s)`, unit: 'ms', headline: true,
+    description: `the 31-minute film, 1 s after the first frame: seek to ${LONG_SEEK_TO} s (25 min) ${SEEK_DONE}`,
+  },
+  {
+    id: 'seek-far-10s', label: `far seek 10 s in (film 4 → ${LONG_SEEK_TO} s)`, unit: 'ms', headline: true,
+    description: `the same seek in a visit of its own, 10 s after the first frame: the player is busy filling its buffer`,
+  },
+  {
+    id: 'seek-far-full', label: `far seek, buffer full (film 4 → ${LONG_SEEK_TO} s)`, unit: 'ms', headline: true,
+    description: `the same seek in a visit of its own, once the buffer is full: ${BUFFER_FULL_SECONDS} s buffered ahead of the playhead, or its end has not grown for ${BUFFER_SETTLE_MS / 1000} s (each player's own buffer goal)`,
+  },
+  {
+    id: 'seek-cmaf', label: `seek into a segment (film 8 → ${CMAF_SEEK_TO} s)`, unit: 'ms', headline: true,
+    description: `film 8 (1080p CMAF, 4 s segments of two 2 s GOPs, I-frame playlists), 1 s after the first frame: seek to ${CMAF_SEEK_TO} s, the middle of a segment, ${SEEK_DONE}`,
   },
   {
     id: 'film-after-ad', label: 'film\'s first frame after the preroll', unit: 'ms', headline: true,
@@ -32,7 +51,7 @@ export const METRICS: readonly BenchMetric[] = [
   },
   {
     id: 'seek-buffered', label: 'seek inside the buffer', unit: 'ms', headline: false,
-    description: 'after the unbuffered seek, a seek 2 s ahead (or 1.5 s back) inside what is buffered, until a frame at the target is presented',
+    description: 'film 1, after the unbuffered seek: a seek 2 s ahead (or 1.5 s back) inside what is buffered, until a frame at the target is presented',
   },
   {
     id: 'startup-tbt', label: 'start-up blocking time', unit: 'ms', headline: false,

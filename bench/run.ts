@@ -5,22 +5,26 @@
  * browser context. Writes bench/results/<name>.{json,md,svg}.
  *
  *   npm run bench                     the full run: 3 profiles, 3 runs each, a 30 s steady window
- *   npm run bench -- --quick          mobile-4g, 1 run, a 10 s steady window (CI's smoke run)
- *   options: --profiles a,b  --subjects a,b  --runs N  --steady S  --name NAME
+ *   npm run bench -- --quick          mobile-4g, 1 run, a 10 s steady window, the far seek 1 s in only (CI's smoke run)
+ *   options: --profiles a,b  --subjects a,b  --metrics a,b  --runs N  --moment-runs N  --steady S  --name NAME
+ *   (--metrics keeps only the visits that measure one of those metrics, e.g. --metrics seek-cmaf;
+ *   --moment-runs: how many runs per profile, from the first, measure the far seek 10 s in and
+ *   with a full buffer; 1 by default, which keeps the full run within 35 minutes)
  *
+ * phone-1core runs once (its maxRuns) in a browser of its own pinned to one core.
  * The quick run fails only on deterministic regressions (bundle budgets), never on timings.
  */
 import { execFileSync } from 'node:child_process';
-import { mkdir, writeFile } from 'node:fs/promises';
+import { mkdir, mkdtemp, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { chromium } from 'playwright';
+import { chromium, type Browser } from 'playwright';
 import { loadServerConfig } from '../server/config.ts';
 import { startServer } from '../server/main.ts';
 import { buildWidgetIfStale } from '../scripts/widget-build.ts';
 import { budgetFailures, measureChunks } from './bundle-sizes.ts';
-import { FILM_SEEK_TO, LONG_SEEK_TO, METRICS } from './metrics.ts';
+import { CMAF_SEEK_TO, FILM_SEEK_TO, LONG_SEEK_TO, METRICS } from './metrics.ts';
 import { PROFILES, profileById, type Profile } from './profiles.ts';
 import { referenceBundles, startReferenceServer } from './reference-server.ts';
 import { renderMarkdown } from './report/render-markdown.ts';
@@ -44,6 +48,10 @@ interface Options {
   runs: number;
   steadySeconds: number;
   name: string;
+  /** Only the visits that measure one of these; undefined = all. */
+  metrics: ReadonlySet<string> | undefined;
+  /** Runs per profile that measure the far seek 10 s in and with a full buffer (the first ones). */
+  momentRuns: number;
 }
 
 function parseOptions(argv: readonly string[]): Options {
@@ -55,7 +63,7 @@ function parseOptions(argv: readonly string[]): Options {
     if (key === 'quick') flags.set('quick', 'true');
     else flags.set(key, inline ?? argv[(index += 1)] ?? '');
   }
-  const known = new Set(['quick', 'profiles', 'subjects', 'runs', 'steady', 'name']);
+  const known = new Set(['quick', 'profiles', 'subjects', 'metrics', 'runs', 'moment-runs', 'steady', 'name']);
   for (const key of flags.keys()) if (!known.has(key)) throw new Error(`unknown option --${key}`);
   const quick = flags.has('quick');
   const list = (value: string | undefined) => value?.split(',').map((item) => item.trim()).filter(Boolean);
@@ -71,6 +79,10 @@ function parseOptions(argv: readonly string[]): Options {
     return subject;
   }) : [...SUBJECTS];
   if (!subjects.some((subject) => subject.reference)) throw new Error('--subjects must include ours: every ratio is against it');
+  const metricIds = list(flags.get('metrics'));
+  for (const id of metricIds ?? []) {
+    if (!METRICS.some((metric) => metric.id === id)) throw new Error(`unknown metric "${id}"; known: ${METRICS.map((m) => m.id).join(', ')}`);
+  }
   return {
     quick,
     profiles: (list(flags.get('profiles')) ?? (quick ? ['mobile-4g'] : PROFILES.map((p) => p.id))).map(profileById),
@@ -78,6 +90,8 @@ function parseOptions(argv: readonly string[]): Options {
     runs: Math.max(1, positive('runs', quick ? 1 : 3)),
     steadySeconds: positive('steady', quick ? 10 : 30),
     name: flags.get('name') ?? (quick ? 'quick' : 'full'),
+    metrics: metricIds ? new Set(metricIds) : undefined,
+    momentRuns: positive('moment-runs', 1),
   };
 }
 
@@ -106,14 +120,54 @@ async function bundleSizes(): Promise<BundleSize[]> {
   return [...ours, ...(await referenceBundles())];
 }
 
-/** The visits one subject makes in one run: film 1 (start-up, seeks), the long film (far seek), and film 1 again for the steady window. */
-function plansFor(subject: Subject, profile: Profile, origins: Origins, steadySeconds: number): SessionPlan[] {
+const ONE_SECOND_IN = { afterFirstFrameMs: 1000 };
+
+/** Whether this run measures the far seek 10 s in and with a full buffer. */
+const laterMoments = (options: Options, run: number): boolean => !options.quick && run < options.momentRuns;
+
+/** The metrics a visit can produce, for --metrics. */
+function planMetrics(plan: SessionPlan): string[] {
+  const metrics: string[] = [];
+  if (plan.measureStartup) metrics.push('first-frame', 'first-frame-iframe', 'engine-startup', 'startup-tbt', 'js-bytes', 'peak-heap');
+  if (plan.seek) metrics.push(plan.seek.metric, ...(plan.seek.insideBuffer ? ['seek-buffered'] : []));
+  if (plan.steadySeconds) metrics.push('steady-tbt', 'steady-long-tasks', 'rebuffers', 'peak-heap');
+  return metrics;
+}
+
+/**
+ * The visits one subject makes in one run: film 1 (start-up, an unbuffered seek and one inside
+ * the buffer), the long film's far seek at three moments (each a visit of its own), film 8's seek
+ * into a segment, and film 1 again for the steady window.
+ */
+function plansFor(subject: Subject, profile: Profile, origins: Origins, steadySeconds: number, options: Options, run: number): SessionPlan[] {
+  const base = { subject, profile, origins };
+  const only = options.metrics;
   const plans: SessionPlan[] = [
-    { subject, profile, origins, media: 'film', measureStartup: true, seekTo: FILM_SEEK_TO, seekInsideBuffer: true },
-    { subject, profile, origins, media: 'long', seekTo: LONG_SEEK_TO },
+    { ...base, media: 'film', measureStartup: true, seek: { to: FILM_SEEK_TO, metric: 'seek-unbuffered', moment: ONE_SECOND_IN, insideBuffer: true } },
+    { ...base, media: 'long', seek: { to: LONG_SEEK_TO, metric: 'seek-far-1s', moment: ONE_SECOND_IN } },
+    // The two later moments cost 10-30 s of wall time per visit: they are measured in the first
+    // --moment-runs runs of each profile only, and the quick run (a smoke run) leaves them out.
+    ...(!laterMoments(options, run) ? [] : [
+      { ...base, media: 'long', seek: { to: LONG_SEEK_TO, metric: 'seek-far-10s', moment: { afterFirstFrameMs: 10_000 } } },
+      { ...base, media: 'long', seek: { to: LONG_SEEK_TO, metric: 'seek-far-full', moment: 'buffer-full' } },
+    ] satisfies SessionPlan[]),
+    { ...base, media: 'cmaf', seek: { to: CMAF_SEEK_TO, metric: 'seek-cmaf', moment: ONE_SECOND_IN } },
   ];
-  if (steadySeconds > 0) plans.push({ subject, profile, origins, media: 'film', steadySeconds });
-  return plans;
+  if (steadySeconds > 0) plans.push({ ...base, media: 'film', steadySeconds });
+  return only ? plans.filter((plan) => planMetrics(plan).some((metric) => only.has(metric))) : plans;
+}
+
+const BROWSER_ARGS = ['--no-sandbox', '--disable-gpu', '--disable-quic', '--disable-background-networking', '--autoplay-policy=no-user-gesture-required'];
+
+/**
+ * A browser pinned to `cpus` (taskset -c): Playwright starts the executable it is given, so a
+ * small wrapper script execs Chromium under taskset, and every process it forks inherits the mask.
+ */
+async function launchPinned(cpus: string): Promise<Browser> {
+  const dir = await mkdtemp(path.join(os.tmpdir(), 'bench-chromium-'));
+  const wrapper = path.join(dir, 'chromium');
+  await writeFile(wrapper, `#!/bin/sh\nexec taskset -c ${cpus} ${CHROMIUM} "$@"\n`, { mode: 0o755 });
+  return chromium.launch({ executablePath: wrapper, args: BROWSER_ARGS });
 }
 
 async function main(): Promise<void> {
@@ -125,13 +179,10 @@ async function main(): Promise<void> {
   // The start-up and seek figures are the film's: no preroll in front of it.
   const server = await startServer({ ...loadServerConfig({ PORT: '0', HOST: '127.0.0.1', DATA_DIR: 'memory://', AD_LIST_URL: '/catalog-api/ad-list.json?case=none' }) });
   const reference = await startReferenceServer();
-  const browser = await chromium.launch({
-    executablePath: CHROMIUM,
-    args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--disable-background-networking', '--autoplay-policy=no-user-gesture-required'],
-  });
+  const browser = await chromium.launch({ executablePath: CHROMIUM, args: BROWSER_ARGS });
   const samples: BenchSample[] = [];
   /** One sample per metric per run: the visits' values merged (the heap's peak is the largest of them). */
-  const record = (subject: Subject, profile: Profile, run: number, outcomes: readonly SessionOutcome[], watchedSteady: boolean) => {
+  const record = (subject: Subject, profile: Profile, run: number, outcomes: readonly SessionOutcome[], watchedSteady: boolean, moments: boolean) => {
     const merged = new Map<string, number | null>();
     for (const { values } of outcomes) {
       for (const [metric, value] of Object.entries(values)) {
@@ -142,7 +193,7 @@ async function main(): Promise<void> {
     const notes = outcomes.flatMap((outcome) => outcome.notes);
     for (const metric of METRICS) {
       // A metric a visit should have produced but did not is a missing sample, with the reason.
-      if (!merged.has(metric.id) && expectedMetric(metric.id, subject, watchedSteady)) merged.set(metric.id, null);
+      if (!merged.has(metric.id) && expectedMetric(metric.id, subject, watchedSteady, options.metrics, moments)) merged.set(metric.id, null);
     }
     for (const [metric, value] of merged) {
       samples.push({ subject: subject.id, profile: profile.id, metric, run, value: value === null ? null : Math.round(value * 10) / 10, ...(notes.length ? { note: notes.join('; ') } : {}) });
@@ -155,28 +206,31 @@ async function main(): Promise<void> {
       const widgetProxy = await startThrottleProxy(hostAndPort(server.url), link);
       const referenceProxy = await startThrottleProxy(hostAndPort(reference.url), link);
       const origins: Origins = { widget: `http://127.0.0.1:${widgetProxy.port}`, reference: `http://127.0.0.1:${referenceProxy.port}` };
+      const profileBrowser = profile.cpus === undefined ? browser : await launchPinned(profile.cpus);
+      const runs = Math.min(options.runs, profile.maxRuns ?? options.runs);
       try {
-        for (let run = 0; run < options.runs; run += 1) {
+        for (let run = 0; run < runs; run += 1) {
           // The steady window costs its full length in wall time per subject: it is watched in the
-          // first run of the phone profile only, which keeps the full run under 15 minutes.
+          // first run of the phone profile only, which keeps the full run under 35 minutes.
           const steady = run === 0 && profile.id === steadyProfile(options) ? options.steadySeconds : 0;
           for (const subject of options.subjects) {
             const outcomes: SessionOutcome[] = [];
-            for (const plan of plansFor(subject, profile, origins, steady)) {
-              const outcome = await runSession(browser, plan);
+            for (const plan of plansFor(subject, profile, origins, steady, options, run)) {
+              const outcome = await runSession(profileBrowser, plan);
               outcomes.push(outcome);
               const shown = Object.entries(outcome.values).map(([metric, value]) => `${metric} ${value === null ? '—' : Math.round(value)}`).join(', ');
-              console.log(`${profile.id} run ${run + 1}/${options.runs} ${subject.id.padEnd(10)} ${plan.media.padEnd(4)} ${shown}${outcome.notes.length ? `  [${outcome.notes.join('; ')}]` : ''}`);
+              console.log(`${profile.id} run ${run + 1}/${runs} ${subject.id.padEnd(10)} ${plan.media.padEnd(4)} ${shown}${outcome.notes.length ? `  [${outcome.notes.join('; ')}]` : ''}`);
             }
-            if (AFTER_AD_SUBJECTS.has(subject.id)) {
-              const outcome = await measureFilmAfterAd(browser, subject, profile, origins);
+            if (AFTER_AD_SUBJECTS.has(subject.id) && (!options.metrics || options.metrics.has('film-after-ad'))) {
+              const outcome = await measureFilmAfterAd(profileBrowser, subject, profile, origins);
               outcomes.push(outcome);
-              console.log(`${profile.id} run ${run + 1}/${options.runs} ${subject.id.padEnd(10)} ad   film after the preroll ${outcome.values['film-after-ad'] == null ? '—' : Math.round(outcome.values['film-after-ad'])}${outcome.notes.length ? `  [${outcome.notes.join('; ')}]` : ''}`);
+              console.log(`${profile.id} run ${run + 1}/${runs} ${subject.id.padEnd(10)} ad   film after the preroll ${outcome.values['film-after-ad'] == null ? '—' : Math.round(outcome.values['film-after-ad'])}${outcome.notes.length ? `  [${outcome.notes.join('; ')}]` : ''}`);
             }
-            record(subject, profile, run, outcomes, steady > 0);
+            record(subject, profile, run, outcomes, steady > 0, laterMoments(options, run));
           }
         }
       } finally {
+        if (profileBrowser !== browser) await profileBrowser.close();
         await widgetProxy.close();
         await referenceProxy.close();
       }
@@ -200,16 +254,18 @@ async function main(): Promise<void> {
       os: `${os.type()} ${os.release()}`,
     },
     method: [
-      `${options.runs} run(s) per profile; in each run the subjects take turns (interleaved), every visit in a fresh browser context with an empty cache.`,
+      `${options.runs} run(s) per profile (phone-1core: one run, to keep the full bench within 35 minutes); in each run the subjects take turns (interleaved), every visit in a fresh browser context with an empty cache.`,
       'The network is shaped below the browser by a TCP proxy (bench/throttle-proxy.ts): half the round trip each way per chunk, one bandwidth budget shared by every connection and both origins, at most 64 kB in flight per connection. DevTools network throttling does not reliably reach dedicated workers, and the players differ exactly in what runs there.',
-      'CPU slowdown is DevTools\' Emulation.setCPUThrottlingRate on the page. It may not slow dedicated workers, which favours players that work in workers (ours and hls.js).',
-      `Media: film 1 (60 s; 240p/480p/720p MPEG-TS at about 0.4/1.3/2.7 Mbit/s with separate AAC audio, 4 s segments) and film 4 (31 min, 360p) for the far seek; dash.js plays their DASH remux (the same encodes in fMP4).`,
+      'CPU slowdown is DevTools\' Emulation.setCPUThrottlingRate on the page. It does not slow dedicated workers, which favours players that work in workers (ours and hls.js). phone-1core closes that gap: the same 4× page slowdown on the mobile-4g link, in a browser launched of its own through a wrapper that execs Chromium under `taskset -c 0`, so every browser process (the page, its workers, the network and GPU processes) shares one core, as on a cheap phone.',
+      `Media: film 1 (60 s; 240p/480p/720p MPEG-TS at about 0.4/1.3/2.7 Mbit/s with separate AAC audio, 4 s segments), film 4 (31 min, 360p) for the far seek, and film 8 (32 s; 240p–1080p CMAF fMP4 at about 0.44/1.26/2.6/4.65 Mbit/s, 4 s segments of two 2 s GOP fragments each, I-frame playlists, separate AAC audio). dash.js plays films 1 and 4 from their DASH remux (the same encodes in fMP4) and film 8 from an MPD over the very same files.`,
+      `Seeks: film 1 → ${FILM_SEEK_TO} s and film 8 → ${CMAF_SEEK_TO} s (the middle of a segment, where a keyframe index lets a player start from the segment's second GOP), 1 s after the first frame; film 4 → ${LONG_SEEK_TO} s at three moments, each a visit of its own: 1 s and 10 s after the first frame, and once the buffer is full (25 s ahead of the playhead, or its end has stopped growing for 3 s). The 10 s and buffer-full moments cost their wait in wall time per subject and are measured in the first ${options.momentRuns} run(s) of each profile only${options.quick ? ' (not at all in the quick run)' : ''}. A seek whose target was already buffered is not counted.`,
+      'The stream\'s first request, from which the player\'s own start-up is timed, is the first playlist or MPD request; a page that carries its playlists inline (our /embed with the master and media playlists in its boot data) requests none, and then it is the first media or init segment request.',
       'Playback starts muted and automatic as soon as the <video> exists, for every subject.',
       'Film after the preroll (ours and hls.js only): a visit of its own with the demo preroll (15 s, skippable at 5 s) before film 1; the ad is skipped once allowed, and the time runs to the film\'s first frame presented while playing. Ours buffers the film behind the ad; the hls.js page follows the IMA-style flow (bench/pages/hls-ad.html) and loads the film after the ad. The ad plays unmuted (autoplay allowed by the browser flag).',
-      `The steady-playback window (${options.steadySeconds} s after the first frame of film 1, in a visit of its own) is watched in the first run of ${steadyProfile(options)} only: it costs its full length in wall time per subject, and the full run must stay under 15 minutes.`,
+      `The steady-playback window (${options.steadySeconds} s after the first frame of film 1, in a visit of its own) is watched in the first run of ${steadyProfile(options)} only: it costs its full length in wall time per subject.`,
       'Timings are medians with [min–max]; ratios are peer ÷ ours, so above 1 means the peer is slower or larger. Absolute times drift between machines and runs; the ratios from one run are the claim.',
     ],
-    profiles: options.profiles.map(({ link: _link, ...profile }) => profile),
+    profiles: options.profiles.map(({ link: _link, cpus: _cpus, maxRuns: _maxRuns, ...profile }) => profile),
     subjects: options.subjects.map(({ url: _url, frame: _frame, expectEngine: _engine, ...subject }) => subject),
     metrics: [...METRICS],
     samples,
@@ -229,7 +285,9 @@ async function main(): Promise<void> {
 }
 
 /** Whether a run of this subject should have produced the metric (so its absence counts as missing). */
-function expectedMetric(metric: string, subject: Subject, watchedSteady: boolean): boolean {
+function expectedMetric(metric: string, subject: Subject, watchedSteady: boolean, only: ReadonlySet<string> | undefined, moments: boolean): boolean {
+  if (only && !only.has(metric)) return false;
+  if (['seek-far-10s', 'seek-far-full'].includes(metric)) return moments;
   if (metric === 'first-frame-iframe') return subject.frame;
   if (metric === 'film-after-ad') return AFTER_AD_SUBJECTS.has(subject.id);
   if (['steady-tbt', 'steady-long-tasks', 'rebuffers'].includes(metric)) return watchedSteady;

@@ -5,6 +5,7 @@
  */
 import http from 'node:http';
 import type { Browser, CDPSession, Frame, Page, Request } from 'playwright';
+import { BUFFER_FULL_SECONDS, BUFFER_SETTLE_MS } from './metrics.ts';
 import type { Profile } from './profiles.ts';
 import type { Media, Origins, Subject } from './subjects.ts';
 
@@ -75,6 +76,39 @@ const BUFFERED_TARGET = `(() => {
   return null;
 })()`;
 
+/** Waits until the buffer is full: BUFFER_FULL_SECONDS ahead of the playhead, or its end still for BUFFER_SETTLE_MS (30 s at most). */
+const BUFFER_FULL = `(full, settleMs) => new Promise((resolve) => {
+  const video = document.querySelector('video');
+  const end = () => {
+    const ranges = video.buffered;
+    for (let i = 0; i < ranges.length; i += 1) if (ranges.start(i) <= video.currentTime + 0.1 && video.currentTime < ranges.end(i)) return ranges.end(i);
+    return video.currentTime;
+  };
+  const started = performance.now();
+  let last = end();
+  let grewAt = started;
+  const timer = setInterval(() => {
+    const now = performance.now();
+    const e = end();
+    if (e > last + 0.01) { last = e; grewAt = now; }
+    const ahead = e - video.currentTime;
+    const why = ahead >= full ? 'ahead' : now - grewAt >= settleMs ? 'settled' : now - started > 30000 ? 'timeout' : null;
+    if (why) { clearInterval(timer); resolve({ ahead, why }); }
+  }, 100);
+})`;
+
+/** When the seek starts: this long after the first frame, or once the buffer is full. */
+export type SeekMoment = { afterFirstFrameMs: number } | 'buffer-full';
+
+export interface SeekPlan {
+  to: number;
+  /** The metric the seek's time is recorded as. */
+  metric: string;
+  moment: SeekMoment;
+  /** Then a second seek inside the buffer (seek-buffered). */
+  insideBuffer?: boolean;
+}
+
 export interface SessionPlan {
   subject: Subject;
   profile: Profile;
@@ -82,9 +116,8 @@ export interface SessionPlan {
   origins: Origins;
   /** Seconds of steady playback watched after the first frame. */
   steadySeconds?: number;
-  /** Seek here half a second into playback (an unbuffered seek), then optionally inside the buffer. */
-  seekTo?: number;
-  seekInsideBuffer?: boolean;
+  /** An unbuffered seek (and optionally one inside the buffer after it). */
+  seek?: SeekPlan;
   /** The start-up metrics of the run: first frame, blocking time, JavaScript bytes. */
   measureStartup?: boolean;
 }
@@ -142,7 +175,7 @@ export async function runSession(browser: Browser, plan: SessionPlan): Promise<S
       values['js-bytes'] = (await scripts!.bytesBefore(probe.firstFrameEpoch)) / 1000;
       const streamStart = await stream!.startEpoch();
       values['engine-startup'] = streamStart === undefined ? null : probe.firstFrameEpoch - streamStart;
-      if (streamStart === undefined) notes.push('engine-startup: no playlist or MPD request was seen');
+      if (streamStart === undefined) notes.push('engine-startup: no playlist, MPD or segment request was seen');
     }
 
     if (plan.steadySeconds) {
@@ -155,15 +188,20 @@ export async function runSession(browser: Browser, plan: SessionPlan): Promise<S
       values.rebuffers = ((await frame.evaluate('window.__bench.waiting')) as number) - waitingBefore;
     }
 
-    if (plan.seekTo !== undefined) {
-      await frame.waitForFunction(() => (document.querySelector('video')?.currentTime ?? 0) > 0.5, null, { timeout: 60_000, polling: 50 });
-      const seek = (await frame.evaluate(`(${TIME_SEEK})(${plan.seekTo})`)) as { ms: number | null; buffered: boolean; state: string };
-      const metric = plan.media === 'long' ? 'seek-far' : 'seek-unbuffered';
-      values[metric] = seek.buffered ? null : seek.ms;
-      if (seek.buffered) notes.push(`${metric}: the target was already buffered (${seek.state})`);
-      if (seek.ms === null) notes.push(`${metric}: no frame at the target within 30 s`);
-      if (plan.seekInsideBuffer && seek.ms !== null) {
-        const after = plan.seekTo + 0.5;
+    if (plan.seek) {
+      const { seek } = plan;
+      if (seek.moment === 'buffer-full') {
+        const full = (await frame.evaluate(`(${BUFFER_FULL})(${BUFFER_FULL_SECONDS}, ${BUFFER_SETTLE_MS})`)) as { ahead: number; why: string };
+        if (full.why === 'timeout') notes.push(`${seek.metric}: the buffer was still growing after 30 s (${full.ahead.toFixed(1)} s ahead)`);
+      } else {
+        await frame.waitForFunction((ms) => performance.now() >= (window as unknown as { __bench: { firstFrame: number } }).__bench.firstFrame + ms, seek.moment.afterFirstFrameMs, { timeout: 60_000, polling: 50 });
+      }
+      const result = (await frame.evaluate(`(${TIME_SEEK})(${seek.to})`)) as { ms: number | null; buffered: boolean; state: string };
+      values[seek.metric] = result.buffered ? null : result.ms;
+      if (result.buffered) notes.push(`${seek.metric}: the target was already buffered (${result.state})`);
+      if (result.ms === null) notes.push(`${seek.metric}: no frame at the target within 30 s`);
+      if (seek.insideBuffer && result.ms !== null) {
+        const after = seek.to + 0.5;
         await frame.waitForFunction((at) => (document.querySelector('video')?.currentTime ?? 0) > at, after, { timeout: 60_000, polling: 50 });
         const target = (await frame.evaluate(BUFFERED_TARGET)) as number | null;
         if (target === null) {
@@ -271,23 +309,35 @@ function watchScripts(page: Page) {
   };
 }
 
+/** A playlist or manifest: the stream's first request, when the player asks for one. */
+const PLAYLIST = /\.(m3u8|mpd)$/;
+/** A media or init segment of the catalogue's media (not an ad, a poster or a thumbnail sprite). */
+const SEGMENT = /\/media\/(films|series)\/.*\.(ts|m4s|mp4|m4a|m4v|aac)$/;
+
 /**
- * When the first playlist or MPD was requested (epoch ms), whoever sent it: dedicated workers'
- * fetches are reported as the page's requests too. The browser's own timing is used, not the
- * moment the event reaches us.
+ * When the stream's first request was sent (epoch ms), whoever sent it: dedicated workers'
+ * fetches are reported as the page's requests too. That is the first playlist or MPD request;
+ * a page that carries its playlists inline (our /embed) requests none, and then it is the first
+ * media or init segment request. The browser's own timing is used, not when the event reaches us.
  */
 function watchStreamStart(page: Page) {
-  let first: Promise<number | undefined> | undefined;
+  let playlist: Promise<number | undefined> | undefined;
+  let segment: Promise<number | undefined> | undefined;
+  const sent = (request: Request) => request.response().then(() => request.timing().startTime, () => undefined);
   const onRequest = (request: Request) => {
-    if (first || !/\.(m3u8|mpd)$/.test(new URL(request.url()).pathname)) return;
-    page.off('request', onRequest);
-    first = request.response().then(
-      () => request.timing().startTime,
-      () => undefined,
-    );
+    const path = new URL(request.url()).pathname;
+    if (!playlist && PLAYLIST.test(path)) playlist = sent(request);
+    else if (!segment && SEGMENT.test(path)) segment = sent(request);
+    if (playlist && segment) page.off('request', onRequest);
   };
   page.on('request', onRequest);
-  return { startEpoch: async () => (first ? await first : undefined) };
+  return {
+    startEpoch: async () => {
+      const [p, s] = await Promise.all([playlist, segment]);
+      // A playlist requested after the first segment (a later rendition's) does not start the stream.
+      return p !== undefined && (s === undefined || p <= s) ? p : s;
+    },
+  };
 }
 
 /** Samples the renderer main thread's JS heap every half second; stop() gives the peak, bytes. */

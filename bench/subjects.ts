@@ -4,8 +4,11 @@
  */
 import type { BenchSubject } from './report/results.ts';
 
-/** The two pieces of media: film 1 (3 renditions at film bitrates, separate audio) and the 31-minute film 4. */
-export type Media = 'film' | 'long';
+/**
+ * The media: film 1 (3 MPEG-TS renditions at film bitrates, separate audio), the 31-minute
+ * film 4, and film 8 (1080p CMAF fMP4 with I-frame playlists; its MPD shares the HLS files).
+ */
+export type Media = 'film' | 'long' | 'cmaf';
 
 export interface Origins {
   /** Our server (widget, catalogue, media), through the shaped link. */
@@ -22,7 +25,7 @@ export interface Subject extends BenchSubject {
   expectEngine?: string;
 }
 
-const MOVIE_ID: Record<Media, number> = { film: 1, long: 4 };
+const MOVIE_ID: Record<Media, number> = { film: 1, long: 4, cmaf: 8 };
 const hlsUrl = (media: Media, origins: Origins) => `${origins.widget}/catalog-api/media/films/${MOVIE_ID[media]}/master.m3u8`;
 const dashUrl = (media: Media, origins: Origins) => `${origins.widget}/catalog-api/media/films/${MOVIE_ID[media]}/dash/manifest.mpd`;
 const reference = (page: string, src: string, origins: Origins) => `${origins.reference}/${page}?src=${encodeURIComponent(src)}`;
@@ -54,7 +57,7 @@ export const SUBJECTS: readonly Subject[] = [
   },
   {
     id: 'dashjs', label: 'dash.js', reference: false, frame: false,
-    description: 'plain page: dash.js defaults, the DASH form of the same media (the same encodes, remuxed to fMP4)',
+    description: 'plain page: dash.js defaults, the DASH form of the same media (films 1 and 4: the same encodes remuxed to fMP4; film 8: an MPD over the very same CMAF files)',
     url: (media, origins) => reference('dash.html', dashUrl(media, origins), origins),
   },
   {

@@ -8,6 +8,7 @@ import type { AacOptions, Phrase, VoiceTrack } from './media/audio.ts';
 import {
   buildAltAudioEpisode, buildDashEpisode, buildMuxedEpisode, type BuildSummary, type SubtitleTrack,
 } from './media/builders.ts';
+import { buildCmafEpisode } from './media/cmaf-episode.ts';
 import { remuxHlsToDash } from './media/dash-remux.ts';
 import { contentById, episodeLabel, episodesOf, filmEpisode, loadCatalogue, type Catalogue, type EpisodeRef } from './media/catalogue.ts';
 import { COURIER, GLASS_GARDEN_RU, LIGHTHOUSE, LONG_ROAD_RU, SHORT_CIRCUIT_RU } from './media/dialogue.ts';
@@ -41,6 +42,16 @@ const FILM_240: Rendition = { name: 'v240', width: 426, height: 240, crf: 20, ma
 const FILM_480: Rendition = { name: 'v480', width: 854, height: 480, crf: 20, maxrateKbps: 1200 };
 const FILM_720: Rendition = { name: 'v720', width: 1280, height: 720, crf: 20, maxrateKbps: 2500 };
 const withGrain = (source: string): string => `${source},noise=alls=12:allf=t+u`;
+
+// Film 8 is the 1080p CMAF film: the rates of a streaming service's ladder (about 0.44,
+// 1.26, 2.6 and 4.65 Mbit/s). At CRF 20 the 240p picture stays near 0.32 Mbit/s, under its
+// cap; a lower CRF there makes the cap the limit, as it is for the larger sizes.
+const CMAF_240: Rendition = { name: 'v240', width: 426, height: 240, crf: 16, maxrateKbps: 430 };
+const CMAF_480: Rendition = { name: 'v480', width: 854, height: 480, crf: 20, maxrateKbps: 1200 };
+const CMAF_720: Rendition = { name: 'v720', width: 1280, height: 720, crf: 20, maxrateKbps: 2500 };
+const CMAF_1080: Rendition = { name: 'v1080', width: 1920, height: 1080, crf: 20, maxrateKbps: 4450, level: '4.0' };
+/** Two GOPs per 4 s segment: a seek into a segment's middle can start from its second keyframe. */
+const CMAF_GOP_SECONDS = 2;
 
 /** A spoken marker every `every` seconds: "<prefix> <n>", n = the second (or minute) it is spoken at. */
 function markers(duration: number, every: number, text: (at: number) => string): Phrase[] {
@@ -227,6 +238,27 @@ async function film7(ws: Workspace, cat: Catalogue, expect: EpisodeExpectation[]
   });
 }
 
+// ---------------------------------------------------------------- content 8
+/**
+ * CMAF fMP4 HLS at 1080p: 4 s segments of two 2 s GOP fragments, I-frame playlists
+ * (byte ranges of each keyframe), Russian AAC as a separate rendition, and a DASH MPD
+ * that points at the same init and segment files.
+ */
+async function film8(ws: Workspace, cat: Catalogue, expect: EpisodeExpectation[]): Promise<BuildSummary> {
+  const ref = filmEpisode(cat, 8);
+  const d = ref.episode.duration;
+  expect.push({ ref, dir: outDir(ref.dir), entry: ['master.m3u8', DASH_ENTRY], subtitles: [], thumbInterval: 5 });
+  return buildCmafEpisode(ws, {
+    outDir: outDir(ref.dir),
+    picture: { background: (s, r) => withGrain(`testsrc2=s=${s}:r=${r}`), fps: 25, duration: d, title: ref.content.title, clock: 'hms' },
+    renditions: [CMAF_240, CMAF_480, CMAF_720, CMAF_1080],
+    gopSeconds: CMAF_GOP_SECONDS,
+    audio: { name: 'audio-ru', language: 'ru', label: 'Русский', aac: STEREO_64, track: track('ru', 262, d, markers(d, 4, (s) => `Полярный день, секунда ${s}`), STEREO_64) },
+    mpd: DASH_ENTRY,
+    thumbInterval: 5,
+  });
+}
+
 // -------------------------------------------------------------------- main
 /** Size per content folder (films/1, series/2/s1e1, ads, …) and the total. */
 async function sizeSummary(): Promise<string[]> {
@@ -271,6 +303,7 @@ const BUILDERS: { id: number; label: string; build: Builder }[] = [
   { id: 4, label: 'film 4: long film, DASH remux', build: film4 },
   { id: 6, label: 'film 6: fMP4 HLS', build: film6 },
   { id: 7, label: 'film 7: DASH', build: film7 },
+  { id: 8, label: 'film 8: 1080p CMAF, I-frame playlists, DASH over the same files', build: film8 },
 ];
 
 /** `--progressive`: only the progressive MP4s, remade from the streams already in server/media. */
@@ -306,8 +339,10 @@ async function main(): Promise<void> {
       const result = await b.build(ws, cat, expect);
       summaries.push(...(Array.isArray(result) ? result : [result]));
     }
-    let posters: number | string = 'kept';
-    if (!only) {
+    let posters: number | string;
+    if (only) {
+      posters = await makePosters(ws, { ...cat, contents: cat.contents.filter((c) => only.has(c.id)) }, mediaRoot);
+    } else {
       log('posters');
       posters = await makePosters(ws, cat, mediaRoot);
       log('ads and placeholder');
@@ -319,7 +354,7 @@ async function main(): Promise<void> {
     const checks = await verifyAll(ws, cat, expect);
     // From the verified streams, so a broken encode is caught before it is copied.
     log('progressive MP4s');
-    const progressive = await makeProgressive(cat);
+    const progressive = await makeProgressive(cat, only);
     console.log('\nBuilt:');
     for (const s of summaries) console.log([`  ${path.relative(mediaRoot, s.dir)}`, ...s.lines.map((l) => `    ${l}`)].join('\n'));
     console.log(`  posters: ${posters}`);

@@ -189,7 +189,9 @@ export async function describeAudio(
   meta: Omit<AudioRendition, 'uri' | 'bitrate' | 'channels'>,
 ): Promise<AudioRendition & { codec: string }> {
   const playlist = await readMediaPlaylist(path.join(dir, 'index.m3u8'));
-  const [stream] = await probeStreams(path.join(dir, playlist.segments[0]?.uri ?? ''));
+  const first = path.join(dir, playlist.segments[0]?.uri ?? '');
+  // An fMP4 segment cannot be probed without its init segment.
+  const [stream] = await probeStreams(playlist.map ? `concat:${path.join(dir, playlist.map)}|${first}` : first);
   if (!stream || stream.codec_type !== 'audio') throw new Error(`${dir}: no audio stream`);
   return {
     ...meta,
@@ -205,12 +207,23 @@ function quoted(value: string): string {
   return `"${value}"`;
 }
 
+/** An I-frame playlist of one video rendition (EXT-X-I-FRAME-STREAM-INF, RFC 8216 §4.3.4.3). */
+export interface IframeVariant {
+  uri: string;
+  bandwidth: number;
+  codec: string;
+  width: number;
+  height: number;
+}
+
 /**
  * Writes a master playlist. With alternate audio, a variant's BANDWIDTH is
  * the worst playable combination (RFC 8216 §4.3.4.2): video peak + the
  * largest audio peak in its group; likewise for AVERAGE-BANDWIDTH.
  */
-export async function writeMaster(file: string, version: number, audio: (AudioRendition & { codec: string })[], variants: Variant[]): Promise<void> {
+export async function writeMaster(
+  file: string, version: number, audio: (AudioRendition & { codec: string })[], variants: Variant[], iframes: IframeVariant[] = [],
+): Promise<void> {
   const lines = ['#EXTM3U', `#EXT-X-VERSION:${version}`, '#EXT-X-INDEPENDENT-SEGMENTS'];
   for (const a of audio) {
     lines.push(
@@ -232,6 +245,9 @@ export async function writeMaster(file: string, version: number, audio: (AudioRe
       ...(v.audioGroup ? [`AUDIO=${quoted(v.audioGroup)}`] : []),
     ];
     lines.push(`#EXT-X-STREAM-INF:${attrs.join(',')}`, v.uri);
+  }
+  for (const f of iframes) {
+    lines.push(`#EXT-X-I-FRAME-STREAM-INF:BANDWIDTH=${f.bandwidth},CODECS=${quoted(f.codec)},RESOLUTION=${f.width}x${f.height},URI=${quoted(f.uri)}`);
   }
   await writeFile(file, `${lines.join('\n')}\n`, 'utf8');
 }

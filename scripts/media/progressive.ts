@@ -47,12 +47,15 @@ function audioArgs(streams: ProbedStream[], seconds: number): string[] {
   return [...map, '-c:a', 'aac', '-b:a', '12k', '-ac', '1', '-ar', '16000'];
 }
 
-/** Writes progressive/<dir>/360.mp4 for every media folder of the catalogue; returns summary lines. */
-export async function makeProgressive(cat: Catalogue): Promise<string[]> {
+/**
+ * Writes progressive/<dir>/360.mp4 for every media folder of the catalogue, or only of the
+ * contents in `only` (the others' files are left as they are); returns summary lines.
+ */
+export async function makeProgressive(cat: Catalogue, only: ReadonlySet<number> | null = null): Promise<string[]> {
   const root = path.join(mediaRoot, PROGRESSIVE_DIR);
-  await rm(root, { recursive: true, force: true });
+  if (!only) await rm(root, { recursive: true, force: true });
   const lines: string[] = [];
-  for (const content of cat.contents) {
+  for (const content of cat.contents.filter((c) => !only || only.has(c.id))) {
     for (const { episode } of episodesOf(content)) {
       if (!episode.media) continue;
       const input = path.join(mediaRoot, episode.media.dir, entryOf(episode.media, content.variants?.[0]?.key));

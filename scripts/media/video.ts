@@ -14,6 +14,8 @@ export interface Rendition {
   height: number;
   crf: number;
   maxrateKbps: number;
+  /** H.264 level; 3.1 (up to 720p) unless given. 1080p25 needs 4.0. */
+  level?: string;
 }
 
 export interface Picture {
@@ -53,13 +55,13 @@ async function renditionFilter(ws: Workspace, pic: Picture, r: Rendition): Promi
 }
 
 /** Background once at the largest size, split and scaled per rendition. */
-async function filterGraph(ws: Workspace, pic: Picture, renditions: Rendition[]): Promise<string> {
+export async function filterGraph(ws: Workspace, pic: Picture, renditions: Rendition[]): Promise<string> {
   const parts = [`[0:v]split=${renditions.length}${renditions.map((_, i) => `[src${i}]`).join('')}`];
   for (const [i, r] of renditions.entries()) parts.push(`[src${i}]${await renditionFilter(ws, pic, r)}[out${i}]`);
   return parts.join(';');
 }
 
-function sourceArgs(pic: Picture, renditions: Rendition[]): string[] {
+export function sourceArgs(pic: Picture, renditions: Rendition[]): string[] {
   const largest = renditions.reduce((a, b) => (b.height > a.height ? b : a));
   return ['-f', 'lavfi', '-t', String(pic.duration), '-i', pic.background(`${largest.width}x${largest.height}`, pic.fps)];
 }
@@ -69,12 +71,13 @@ function sourceArgs(pic: Picture, renditions: Rendition[]): string[] {
  * SEGMENT_SECONDS (and scene-cut keyframes are disabled) so every segment of
  * every rendition starts with an IDR at the same instant: ABR switching works.
  * `spec` targets one output stream when several share a muxer (DASH).
+ * `gopSeconds` shortens the GOP below a segment (film 8: two 2 s GOPs per 4 s segment).
  */
-export function x264Args(r: Rendition, fps: number, spec = 'v', tune?: string): string[] {
-  const gop = String(fps * SEGMENT_SECONDS);
+export function x264Args(r: Rendition, fps: number, spec = 'v', tune?: string, gopSeconds = SEGMENT_SECONDS): string[] {
+  const gop = String(fps * gopSeconds);
   return [
-    `-c:${spec}`, 'libx264', '-preset', 'medium', '-profile:v', 'high', '-level:v', '3.1', '-pix_fmt', 'yuv420p',
-    '-g', gop, '-keyint_min', gop, '-sc_threshold', '0', '-force_key_frames', `expr:gte(t,n_forced*${SEGMENT_SECONDS})`,
+    `-c:${spec}`, 'libx264', '-preset', 'medium', '-profile:v', 'high', '-level:v', r.level ?? '3.1', '-pix_fmt', 'yuv420p',
+    '-g', gop, '-keyint_min', gop, '-sc_threshold', '0', '-force_key_frames', `expr:gte(t,n_forced*${gopSeconds})`,
     `-crf:${spec}`, String(r.crf), `-maxrate:${spec}`, `${r.maxrateKbps}k`, `-bufsize:${spec}`, `${r.maxrateKbps * 2}k`,
     ...(tune ? ['-tune', tune] : []),
   ];

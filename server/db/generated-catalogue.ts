@@ -1,4 +1,5 @@
 import type { Database, Queryable } from './database.ts';
+import { demoCatalogue } from './demo-catalogue.ts';
 import { bulkInsert } from './generated/bulk-insert.ts';
 import { DEMO_ENRICHMENT } from './generated/demo-enrichment.ts';
 import { insertEditorialPlaylists } from './generated/editorial-playlists.ts';
@@ -6,11 +7,13 @@ import { GENRE_ROWS, generateCatalogue, TAG_ROWS, VOICE_AUTHOR_ROWS, type Genera
 import { buildCategories, MENU_ROWS, REDIRECT_ROWS } from './generated/site-structure.ts';
 
 const MARKER = 'catalogue-seed';
+/** The demo contents are 1…LAST_DEMO_ID (server/db/demo-catalogue.json); generated ones start at 1001. */
+const LAST_DEMO_ID = Math.max(...demoCatalogue.contents.map((content) => content.id));
 /** People of the demo contents are drawn from the generated ones, this many per content. */
 const DEMO_CAST = 6;
 
 export interface GeneratedCatalogueOptions {
-  /** Generated contents on top of the 7 demo ones; 0 seeds only the catalogue's structure. */
+  /** Generated contents on top of the demo ones; 0 seeds only the catalogue's structure. */
   size: number;
 }
 
@@ -26,7 +29,7 @@ export async function seedGeneratedCatalogue(db: Database, { size }: GeneratedCa
     if (marked.length === 0) return false;
     await insertReferenceRows(tx);
     const media = await mediaPool(tx);
-    const posters = (await tx.query<{ poster_path: string }>('SELECT poster_path FROM contents WHERE id BETWEEN 1 AND 7 ORDER BY id')).map((row) => row.poster_path);
+    const posters = (await tx.query<{ poster_path: string }>(`SELECT poster_path FROM contents WHERE id BETWEEN 1 AND ${LAST_DEMO_ID} ORDER BY id`)).map((row) => row.poster_path);
     const { people, contents } = generateCatalogue(size, media, posters);
     await bulkInsert(tx, 'persons', [['id', 'int'], ['slug', 'text'], ['name', 'text'], ['original_name', 'text'], ['birth_year', 'int']],
       people.map((person) => [person.id, person.slug, person.name, person.originalName, person.birthYear]));
@@ -54,7 +57,7 @@ async function mediaPool(tx: Queryable): Promise<MediaPool> {
                  FROM subtitles t WHERE t.episode_id = e.id), '[]'::json) AS subtitles
      FROM episodes e JOIN contents c ON c.id = e.content_id
      JOIN media_sources s ON s.episode_id = e.id AND s.variant_id IS NULL AND s.is_default
-     WHERE c.id BETWEEN 1 AND 7 ORDER BY e.id`,
+     WHERE c.id BETWEEN 1 AND ${LAST_DEMO_ID} ORDER BY e.id`,
   );
   const template = (row: (typeof rows)[number]): MediaTemplate => ({
     duration: row.duration, link: row.link, label: row.label, variantLinks: row.variant_links ?? [], subtitles: row.subtitles,
@@ -115,16 +118,16 @@ async function enrichDemoContents(tx: Queryable, peopleIds: readonly number[]): 
       cast.map((person, index) => [demo.id, person, index === 0 ? 1 : index === 1 ? 3 : 2, null, index]));
   }
   await tx.query(`UPDATE episode_variants v SET voice_author_id = a.id FROM voice_authors a
-    WHERE a.title = v.title AND v.episode_id IN (SELECT id FROM episodes WHERE content_id BETWEEN 1 AND 7)`);
+    WHERE a.title = v.title AND v.episode_id IN (SELECT id FROM episodes WHERE content_id BETWEEN 1 AND ${LAST_DEMO_ID})`);
   // The demo episodes came out in the last weeks, one a week, so "fresh episodes" starts with them.
   await tx.query(`UPDATE episodes SET released_at = now() - ordered.week * interval '7 days'
-    FROM (SELECT id AS episode_id, row_number() OVER (ORDER BY id DESC) AS week FROM episodes WHERE content_id BETWEEN 1 AND 7) ordered
+    FROM (SELECT id AS episode_id, row_number() OVER (ORDER BY id DESC) AS week FROM episodes WHERE content_id BETWEEN 1 AND ${LAST_DEMO_ID}) ordered
     WHERE episodes.id = ordered.episode_id`);
 }
 
 async function insertSiteStructure(tx: Queryable, generated: readonly GeneratedContent[]): Promise<void> {
   const demo = await tx.query<{ id: number; type: GeneratedContent['type']; popularity: number; created_at: string; rating: number }>(
-    "SELECT id, content_type AS type, popularity, to_char(created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD\"T\"HH24:MI:SS') AS created_at, rating_kinopoisk AS rating FROM contents WHERE id BETWEEN 1 AND 7",
+    `SELECT id, content_type AS type, popularity, to_char(created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS') AS created_at, rating_kinopoisk AS rating FROM contents WHERE id BETWEEN 1 AND ${LAST_DEMO_ID}`,
   );
   const all = [...demo.map((row) => ({ id: row.id, type: row.type, popularity: row.popularity, createdAt: row.created_at, ratingKinopoisk: row.rating })), ...generated];
   const { categories, selections } = buildCategories(all);

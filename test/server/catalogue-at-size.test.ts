@@ -8,7 +8,7 @@ import { contentSchema } from '../../src/api/schema.ts';
 import { API, expectJson, startTestApp, type TestApp } from './helpers.ts';
 import { openTestDatabase } from './test-database.ts';
 
-// The catalogue as `npm start` seeds it (5 000 generated contents around the 7 demo ones):
+// The catalogue as `npm start` seeds it (5 000 generated contents around the 8 demo ones):
 // listings, filters, categories and search give whole, consistent answers at that size.
 const SIZE = 5000;
 let t: TestApp;

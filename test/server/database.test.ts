@@ -46,12 +46,12 @@ describe('migrate', () => {
 });
 
 describe('seedDemoCatalogue', () => {
-  it('seeds a fresh database once (true, then false) with contents 1 to 7; row counts stay the same', async () => {
+  it('seeds a fresh database once (true, then false) with contents 1 to 8; row counts stay the same', async () => {
     const db = await emptyDatabase();
     await migrate(db);
     expect(await seedDemoCatalogue(db)).toBe(true);
     const contents = await db.query<{ id: number }>('SELECT id FROM contents ORDER BY id');
-    expect(contents.map((row) => row.id)).toEqual([1, 2, 3, 4, 5, 6, 7]);
+    expect(contents.map((row) => row.id)).toEqual([1, 2, 3, 4, 5, 6, 7, 8]);
     const first = await rowCounts(db);
     const episodes = demoCatalogue.contents.flatMap((content) => content.seasons.flatMap((season) => season.episodes));
     expect(first.episodes).toBe(episodes.length);

@@ -28,11 +28,11 @@ async function fingerprint(database: Database): Promise<string> {
 }
 
 describe('the generated catalogue', () => {
-  it('has the size asked for on top of the 7 demo contents, which keep their ids', async () => {
+  it('has the size asked for on top of the 8 demo contents, which keep their ids', async () => {
     const [counts] = await db.query<{ demo: number; generated: number }>(
-      'SELECT count(*) FILTER (WHERE id BETWEEN 1 AND 7)::int AS demo, count(*) FILTER (WHERE id > 7)::int AS generated FROM contents',
+      'SELECT count(*) FILTER (WHERE id BETWEEN 1 AND 8)::int AS demo, count(*) FILTER (WHERE id > 8)::int AS generated FROM contents',
     );
-    expect(counts).toEqual({ demo: 7, generated: SIZE });
+    expect(counts).toEqual({ demo: 8, generated: SIZE });
   });
 
   it('is the same on every machine: a second database seeded with the same size holds the same rows', async () => {
@@ -67,7 +67,7 @@ describe('the generated catalogue', () => {
 
   it('makes every generated episode playable: a default source, and one per voice-over, on media that exists', async () => {
     const links = await db.query<{ link: string }>(
-      `SELECT DISTINCT s.link FROM media_sources s JOIN episodes e ON e.id = s.episode_id WHERE e.content_id > 7`,
+      `SELECT DISTINCT s.link FROM media_sources s JOIN episodes e ON e.id = s.episode_id WHERE e.content_id > 8`,
     );
     expect(links.length).toBeGreaterThan(0);
     for (const { link } of links) {
@@ -75,7 +75,7 @@ describe('the generated catalogue', () => {
       expect(existsSync(path.join(MEDIA_DIR, link.slice(MEDIA_URL_PREFIX.length))), link).toBe(true);
     }
     const silent = await db.query(
-      `SELECT e.id FROM episodes e WHERE e.content_id > 7 AND NOT EXISTS
+      `SELECT e.id FROM episodes e WHERE e.content_id > 8 AND NOT EXISTS
          (SELECT 1 FROM media_sources s WHERE s.episode_id = e.id AND s.variant_id IS NULL AND s.is_default)
        UNION ALL
        SELECT v.id FROM episode_variants v WHERE NOT EXISTS (SELECT 1 FROM media_sources s WHERE s.variant_id = v.id)`,
@@ -100,7 +100,7 @@ describe('the generated catalogue', () => {
       `SELECT c.id, c.original_title, c.promo_position,
          (SELECT count(*)::int FROM content_genres g WHERE g.content_id = c.id) AS genres,
          (SELECT count(*)::int FROM content_persons p WHERE p.content_id = c.id) AS people
-       FROM contents c WHERE c.id BETWEEN 1 AND 7 ORDER BY c.id`,
+       FROM contents c WHERE c.id BETWEEN 1 AND 8 ORDER BY c.id`,
     );
     for (const row of demo) {
       expect(row.original_title, `content ${row.id}`).not.toBe('');

@@ -13,7 +13,7 @@ export const MEDIA_DIR = fileURLToPath(new URL('../../server/media/', import.met
 export const WIDGET_FIXTURE_DIR = fileURLToPath(new URL('./fixtures/widget/', import.meta.url));
 export const SITE_FIXTURE_DIR = fileURLToPath(new URL('./fixtures/site/', import.meta.url));
 export const API = '/catalog-api';
-export const CONTENT_IDS = [1, 2, 3, 4, 5, 6, 7] as const;
+export const CONTENT_IDS = [1, 2, 3, 4, 5, 6, 7, 8] as const;
 
 export interface ConfigOverrides extends Partial<Omit<ServerConfig, 'widget'>> {
   widget?: Partial<WidgetAttributes>;

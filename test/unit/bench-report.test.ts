@@ -3,6 +3,8 @@ import { renderMarkdown } from '../../bench/report/render-markdown.ts';
 import { renderSvg } from '../../bench/report/render-svg.ts';
 import { formatBandwidth, formatValue, type BenchResults, type BenchSample } from '../../bench/report/results.ts';
 import { median, ratioToReference, spread, summarize, summarizeValues } from '../../bench/report/summarize.ts';
+import { METRICS } from '../../bench/metrics.ts';
+import { PROFILES } from '../../bench/profiles.ts';
 
 /** Narrow no-break space, the digit separator of the report. */
 const S = '\u202f';
@@ -231,5 +233,42 @@ describe('renderSvg', () => {
   it('gives the tags a matching close', () => {
     const opened = (tag: string): number => svg.match(new RegExp(`<${tag}[\\s>]`, 'g'))?.length ?? 0;
     for (const tag of ['g', 'text', 'title', 'tspan']) expect(svg.match(new RegExp(`</${tag}>`, 'g'))?.length ?? 0, tag).toBe(opened(tag));
+  });
+});
+
+describe('the bench\'s own metrics and profiles in the report', () => {
+  // The metric list of bench/metrics.ts and every profile of bench/profiles.ts, ours and one peer.
+  const profiles = PROFILES.map(({ link: _link, cpus: _cpus, maxRuns: _maxRuns, ...profile }) => profile);
+  const results: BenchResults = {
+    ...fixture(),
+    profiles,
+    metrics: [...METRICS],
+    samples: profiles.flatMap((profile) => METRICS.flatMap((metric) => [
+      ...samples(profile.id, metric.id, 'ours', [1000, 1100, 1200]),
+      ...samples(profile.id, metric.id, 'hls', [1500, null, 1600]),
+    ])),
+  };
+  const headline = METRICS.filter((metric) => metric.headline);
+
+  it('has a headline panel for each seek moment and film 8\'s seek', () => {
+    for (const id of ['seek-unbuffered', 'seek-far-1s', 'seek-far-10s', 'seek-far-full', 'seek-cmaf']) {
+      expect(headline.map((metric) => metric.id)).toContain(id);
+    }
+    const svg = renderSvg(results);
+    expect(svg.split('<g class="panel"').slice(1)).toHaveLength(profiles.length * headline.length);
+    expect(svg).toContain('data-profile="phone-1core" data-metric="seek-cmaf"');
+  });
+
+  it('lays the panels out in rows of at most three', () => {
+    const svg = renderSvg(results);
+    const xs = new Set([...svg.matchAll(/<g class="panel"[^>]*>\s*<text x="([\d.]+)"/g)].map((match) => match[1]));
+    expect(xs.size).toBe(3);
+  });
+
+  it('lists the one-core phone with its link and slowdown, and every metric with its unit', () => {
+    const markdown = renderMarkdown(results);
+    expect(markdown).toContain('## phone-1core (browser on 1 core, page CPU 4× slower, 150 ms, 4 Mbit/s)');
+    expect(markdown).toContain('| far seek, buffer full (film 4 → 1500 s) (ms) |');
+    expect(markdown).toContain('| seek into a segment (film 8 → 18 s) (ms) |');
   });
 });

@@ -1,5 +1,5 @@
 /**
- * What the 7 playable demo contents gain in the full catalogue: original titles, genres, tags,
+ * What the demo contents gain in the full catalogue: original titles, genres, tags,
  * age marks, their places in the promo slider and at the top of "most relevant" (they are the
  * ones with media of their own), and the voice authors of the series' variants.
  */
@@ -21,4 +21,5 @@ export const DEMO_ENRICHMENT: readonly DemoEnrichment[] = [
   { id: 5, originalTitle: 'The Lost Reel', genres: ['thriller', 'detective'], tags: ['mystery'], ageRating: 16, promoPosition: null, popularity: 30_000 },
   { id: 6, originalTitle: 'Short Circuit', genres: ['comedy'], tags: ['small-town'], ageRating: 6, promoPosition: 5, popularity: 35_000 },
   { id: 7, originalTitle: 'The Glass Garden', genres: ['drama', 'fantasy'], tags: ['festival-winner'], ageRating: 6, promoPosition: null, popularity: 28_000 },
+  { id: 8, originalTitle: 'Polar Day', genres: ['drama', 'adventure'], tags: ['festival-winner'], ageRating: 6, promoPosition: null, popularity: 26_000 },
 ];

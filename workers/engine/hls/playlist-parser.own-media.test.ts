@@ -56,6 +56,15 @@ function asMedia(path: string): MediaPlaylist {
 /** The media playlists a master points to, as paths under server/media. */
 function mediaPathsOf(master: MasterPlaylist): string[] {
   const uris = [...master.variants.map((variant) => variant.uri), ...master.renditions.flatMap((rendition) => rendition.uri ?? [])];
+  return underMedia(uris);
+}
+
+/** The I-frame playlists a master points to (film 8), as paths under server/media. */
+function iFramePathsOf(master: MasterPlaylist): string[] {
+  return underMedia(master.iFrameVariants.map((variant) => variant.uri));
+}
+
+function underMedia(uris: readonly string[]): string[] {
   return uris.map((uri) => {
     expect(uri.startsWith(SERVED), uri).toBe(true);
     return uri.slice(SERVED.length);
@@ -73,9 +82,12 @@ describe.skipIf(!exists)(SUITE, () => {
   const mediaPlaylists = exists
     ? masters.flatMap(({ path, duration }) => mediaPathsOf(asMaster(path)).map((media) => ({ path: media, duration })))
     : [];
+  const iFramePlaylists = exists
+    ? masters.flatMap(({ path, duration }) => iFramePathsOf(asMaster(path)).map((media) => ({ path: media, duration })))
+    : [];
 
   it('reaches every .m3u8 under server/media from the catalogue', () => {
-    const reached = new Set([...masters.map((master) => master.path), ...mediaPlaylists.map((media) => media.path)]);
+    const reached = new Set([...masters.map((master) => master.path), ...mediaPlaylists.map((media) => media.path), ...iFramePlaylists.map((media) => media.path)]);
     expect([...reached].sort()).toEqual(allPlaylistFiles());
   });
 
@@ -83,6 +95,14 @@ describe.skipIf(!exists)(SUITE, () => {
     const master = asMaster(path);
     expect(master.variants.length).toBeGreaterThan(0);
     expect(masterSupport(master)).toEqual({ supported: true });
+  });
+
+  it.each(iFramePlaylists)('$path: an I-frame-only VOD of $duration s, a keyframe byte range every 2 s', ({ path, duration }) => {
+    const playlist = asMedia(path);
+    expect(playlist.iFramesOnly).toBe(true);
+    expect(playlist.totalDuration).toBeGreaterThan(duration - 0.1);
+    expect(playlist.totalDuration).toBeLessThan(duration + 0.1);
+    expect(playlist.segments.length).toBe(Math.round(duration / 2));
   });
 
   it.each(mediaPlaylists)('$path: VOD of $duration s in segments of at most 4 s, played by the custom engine', ({ path, duration }) => {
