@@ -50,6 +50,18 @@ describe('fetchWithPolicy', () => {
     expect((failure as FetchFailure).failure).toEqual({ kind: 'aborted' });
   });
 
+  it('asks for a byte range, open-ended when its length is not known', async () => {
+    const ranges: Array<string | undefined> = [];
+    const fetchImpl = (async (_url: string, init?: RequestInit) => {
+      ranges.push((init?.headers as Record<string, string> | undefined)?.Range);
+      return new Response('x', { status: 206 });
+    }) as typeof fetch;
+    const signal = new AbortController().signal;
+    await fetchWithPolicy('https://cdn.example/seg.m4s', { kind: 'segment', signal, fetchImpl, byteRange: { offset: 100, length: 50 } });
+    await fetchWithPolicy('https://cdn.example/seg.m4s', { kind: 'segment', signal, fetchImpl, byteRange: { offset: 100, length: Number.POSITIVE_INFINITY } });
+    expect(ranges).toEqual(['bytes=100-149', 'bytes=100-']);
+  });
+
   it('keeps the time spent handling chunks out of the transfer time', async () => {
     const { fetchImpl } = scriptedFetch([body('x'.repeat(100_000))]);
     let clock = 0;

@@ -152,7 +152,11 @@ async function fetchOnce(url: string, options: RequestOptions, engine: RequestEn
   const started = now();
   try {
     const { headers } = request;
-    if (options.byteRange) headers.Range = `bytes=${options.byteRange.offset}-${options.byteRange.offset + options.byteRange.length - 1}`;
+    if (options.byteRange) {
+      const { offset, length } = options.byteRange;
+      // An infinite length asks for everything from the offset on (an open-ended range).
+      headers.Range = Number.isFinite(length) ? `bytes=${offset}-${offset + length - 1}` : `bytes=${offset}-`;
+    }
     const init: RequestInit = beacon ? { method: 'GET', signal: attempt.signal, keepalive: true, mode: 'no-cors', credentials: 'include' } : { method: options.method ?? 'GET', signal: attempt.signal, headers, body: options.body, keepalive: options.keepalive };
     const response = await fetchImpl(url, init);
     const ttfbMs = now() - started;

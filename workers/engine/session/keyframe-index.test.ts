@@ -57,7 +57,7 @@ describe('I-frame playlists', () => {
     const index = new KeyframeIndex(master.variants, master.iFrameVariants, new AbortController().signal);
     const [first, second] = media.segments;
     expect(requested).toEqual([]);
-    expect(await index.keyframe(0, second!, 7.9)).toEqual({ time: 6, byteRange: { offset: 28301, length: 2 ** 40 } });
+    expect(await index.keyframe(0, second!, 7.9)).toEqual({ time: 6, byteRange: { offset: 28301, length: Number.POSITIVE_INFINITY } });
     expect(await index.keyframe(0, second!, 6)).toMatchObject({ time: 6, byteRange: { offset: 28301 } });
     expect(await index.keyframe(0, second!, 5.9)).toBeUndefined();
     expect(await index.keyframe(0, first!, 3)).toMatchObject({ time: 2, byteRange: { offset: 18322 } });

@@ -10,12 +10,6 @@ export interface Keyframe {
   byteRange: ByteRange;
 }
 
-/**
- * The length asked for when the segment is a file of its own and its size is unknown: a range
- * past the end of a resource is served to its end (RFC 9110 section 14.1.2).
- */
-const TO_THE_END = 2 ** 40;
-
 interface Entry {
   uri: string;
   time: number;
@@ -67,7 +61,8 @@ export class KeyframeIndex {
       if (entry.time <= time + 1e-3 && (!found || entry.time >= found.time)) found = entry;
     }
     if (!found || found.offset === start) return undefined;
-    const length = Number.isFinite(end) ? end - found.offset : TO_THE_END;
+    // A segment that is a file of its own is asked for to its end (an open-ended range).
+    const length = Number.isFinite(end) ? end - found.offset : Number.POSITIVE_INFINITY;
     return { time: found.time, byteRange: { offset: found.offset, length } };
   }
 

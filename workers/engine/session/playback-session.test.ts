@@ -36,8 +36,8 @@ function mediaFetch(hold: (name: string) => boolean, root = MEDIA_ROOT) {
     const range = (init?.headers as Record<string, string> | undefined)?.Range;
     requests.push({ name, range, release: () => release(), aborted: () => signal?.aborted === true });
     let bytes = await readFile(path.join(root, url.pathname));
-    const [, first, last] = /^bytes=(\d+)-(\d+)$/.exec(range ?? '') ?? [];
-    if (first !== undefined && last !== undefined) bytes = bytes.subarray(Number(first), Number(last) + 1);
+    const [, first, last] = /^bytes=(\d+)-(\d*)$/.exec(range ?? '') ?? [];
+    if (first !== undefined) bytes = bytes.subarray(Number(first), last ? Number(last) + 1 : bytes.length);
     const body = new ReadableStream<Uint8Array>({
       async start(controller) {
         await released;
@@ -385,7 +385,7 @@ describe('PlaybackSession on fMP4 with an I-frame playlist', () => {
     vi.unstubAllGlobals();
   });
 
-  it('reads the I-frame playlist at the first seek, not before, and fetches from the keyframe before the target', async () => {
+  it('reads the I-frame playlist after the first picture or at the first seek, not before, and fetches from the keyframe before the target', async () => {
     const first = (name: string) => name === 'iframe-fmp4/seg-000.m4s';
     const net = mediaFetch(first, FIXTURE_ROOT);
     vi.stubGlobal('fetch', net.impl);
@@ -401,9 +401,22 @@ describe('PlaybackSession on fMP4 with an I-frame playlist', () => {
     await vi.waitFor(() => expect(net.names()).toContain('iframe-fmp4/seg-001.m4s'), PATIENT);
     expect(net.names()).toContain('iframe-fmp4/iframes.m3u8');
     const target = net.requests.find((request) => request.name === 'iframe-fmp4/seg-001.m4s')!;
-    expect(target.range).toMatch(/^bytes=28301-\d+$/);
+    expect(target.range).toBe('bytes=28301-');
     // The fragment from the keyframe on is appended after the init segment.
     await vi.waitFor(() => expect(sink.appends.map((append) => append.bytes)).toEqual(expect.arrayContaining([791, 59666 - 28301])), PATIENT);
+  });
+
+  it('reads the I-frame playlist once the first segment is in, before any seek, so the first seek pays no round trip for it', async () => {
+    const net = mediaFetch(() => false, FIXTURE_ROOT);
+    vi.stubGlobal('fetch', net.impl);
+    const sink = recordingSink();
+    ({ session } = openSession(sink, 3_000_000, undefined, FIXTURE));
+    void session.start();
+    session.update({ currentTime: 0, seeking: false, paused: false });
+    await vi.waitFor(() => expect(net.names()).toContain('iframe-fmp4/iframes.m3u8'), PATIENT);
+    const order = net.names();
+    expect(order.indexOf('iframe-fmp4/iframes.m3u8')).toBeGreaterThan(order.indexOf('iframe-fmp4/seg-000.m4s'));
+    expect(sink.appends.length).toBeGreaterThan(0);
   });
 
   it('fetches the whole segment when the target is in its first GOP', async () => {

@@ -352,6 +352,7 @@ export class PlaybackSession implements TrackLoaderHost {
 
   /**
    * Once the first picture is in, the other levels' media playlists (well under a kilobyte each)
+   * and I-frame playlists
    * are read ahead, so a seek that drops to a faster level, or an ABR switch, fetches its segment
    * at once instead of waiting a round trip for the playlist first. A level that fails here is
    * read again when it is needed.
@@ -359,7 +360,12 @@ export class PlaybackSession implements TrackLoaderHost {
   private readLevelPlaylistsAhead(): void {
     if (this.levelPlaylistsRead) return;
     this.levelPlaylistsRead = true;
-    for (const level of this.catalog?.abrLevels() ?? []) void this.levelSource(level.index).catch(() => undefined);
+    for (const level of this.catalog?.abrLevels() ?? []) {
+      void this.levelSource(level.index).catch(() => undefined);
+      // Their keyframe indexes too (I-frame playlists, a kilobyte or two): the first seek into a
+      // segment's middle then asks for the range from its keyframe without a round trip first.
+      this.keyframes?.warm(level.index);
+    }
   }
 
   private async levelSource(level: number): Promise<TrackSource> {
