@@ -1,11 +1,14 @@
 import { expect, test } from '@playwright/test';
 import { expectPlaysPast } from './helpers.ts';
 
+/** The demo catalogue's contents (server/db/demo-catalogue.json): ids 1 to 8. */
+const DEMO_CONTENTS = 8;
+
 test('the demo host page (/demo) embeds a player frame per demo content, and the first one plays', async ({ page }) => {
   await page.goto('/demo');
   const frames = page.locator('iframe');
-  await expect(frames).toHaveCount(7);
-  for (let id = 1; id <= 7; id += 1) {
+  await expect(frames).toHaveCount(DEMO_CONTENTS);
+  for (let id = 1; id <= DEMO_CONTENTS; id += 1) {
     await expect(frames.nth(id - 1)).toHaveAttribute('src', `/embed?movie_id=${id}&enabled_share`);
   }
   const first = page.frameLocator('iframe[src="/embed?movie_id=1&enabled_share"]');
