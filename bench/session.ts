@@ -286,7 +286,7 @@ function servedSize(url: string): Promise<number> {
  * its code came with the script that made it).
  */
 function watchScripts(page: Page) {
-  const pending: Promise<{ end: number; bytes: number } | undefined>[] = [];
+  const pending: Promise<{ url: string; end: number; bytes: number; worker: boolean } | undefined>[] = [];
   page.on('requestfinished', (request) => {
     pending.push((async () => {
       const response = await request.response();
@@ -294,17 +294,23 @@ function watchScripts(page: Page) {
       if (!/javascript|ecmascript/.test(type)) return undefined;
       const sizes = await request.sizes();
       const timing = request.timing();
-      return { end: timing.startTime + timing.responseEnd, bytes: sizes.responseBodySize };
+      return { url: request.url(), end: timing.startTime + timing.responseEnd, bytes: sizes.responseBodySize, worker: false };
     })().catch(() => undefined));
   });
   page.on('worker', (worker) => {
     const startedAt = Date.now();
-    if (/^https?:/.test(worker.url())) pending.push(servedSize(worker.url()).then((bytes) => ({ end: startedAt, bytes })));
+    const url = worker.url();
+    if (/^https?:/.test(url)) pending.push(servedSize(url).then((bytes) => ({ url, end: startedAt, bytes, worker: true })));
   });
   return {
     async bytesBefore(epoch: number): Promise<number> {
       const finished = (await Promise.all(pending)).filter((entry) => entry !== undefined);
-      return finished.filter((entry) => entry.end <= epoch).reduce((sum, entry) => sum + entry.bytes, 0);
+      // A worker whose script the page already fetched (a prefetch hint) costs nothing more: its
+      // start is answered from the HTTP cache, so those bytes are counted once, as the page's.
+      const fetchedByPage = new Set(finished.filter((entry) => !entry.worker).map((entry) => entry.url));
+      return finished
+        .filter((entry) => entry.end <= epoch && !(entry.worker && fetchedByPage.has(entry.url)))
+        .reduce((sum, entry) => sum + entry.bytes, 0);
     },
   };
 }
