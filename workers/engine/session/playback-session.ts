@@ -3,17 +3,17 @@ import { ABR_DEFAULTS, capLevelsToSize, chooseNextLevel, chooseSeekLevel, choose
 import { ThroughputEstimator } from '../abr/throughput-estimator.ts';
 import type { EngineOpenOptions, EngineReport, PlaybackSnapshot } from '../engine-protocol.ts';
 import type { MediaSegment } from '../hls/playlist-types.ts';
-import { FetchFailure, type Download } from '../../../src/api/net/request-engine.ts';
-import type { SerializedError } from '../../shared/result.ts';
-// Plain data shared with the main thread: the one table of codes.
-import { PLAYER_ERROR_CODES as PLAYER_CODES } from '../../../src/core/error-codes.ts';
+import type { Download } from '../../../src/api/net/request-engine.ts';
 import type { MediaSink } from '../media/media-sink.ts';
 import { DeclinedError, segmentFormat, StreamCatalog } from './stream-catalog.ts';
+import { describeFailure } from './engine-failure.ts';
 import { Timeline } from './timeline.ts';
 import { KeyframeIndex } from './keyframe-index.ts';
-import { SeekPrefetch, type PrefetchPlace } from './seek-prefetch.ts';
+import { linkAllowsPrefetch, SeekPrefetch, type PrefetchPlace } from './seek-prefetch.ts';
 import { segmentIndexAt } from './segment-index.ts';
-import { TrackLoader, type PendingSource, type SegmentPlan, type TrackBuffers, type TrackLoaderHost, type TrackSource } from './track-loader.ts';
+import { openTrackBuffers } from './track-buffers.ts';
+import type { PendingSource, SegmentPlan, TrackLoaderHost, TrackSource } from './track-contract.ts';
+import { TrackLoader } from './track-loader.ts';
 
 /** Seconds buffered ahead of the playhead: enough to ride out a slow segment, small enough for a phone's memory. */
 const FORWARD_GOAL_SECONDS = 30;
@@ -100,7 +100,7 @@ export class PlaybackSession implements TrackLoaderHost {
       const audioSource = this.audioIndex === firstAudioIndex ? firstAudioSource : await this.audioSource(this.audioIndex);
       if (this.destroyed) return;
       this.sink.setDuration(mainSource.playlist.totalDuration);
-      const buffers = this.openBuffers(catalog, segmentFormat(mainSource.playlist), audioSource ? segmentFormat(audioSource.playlist) : undefined);
+      const buffers = openTrackBuffers(this.sink, catalog, this.timeline, segmentFormat(mainSource.playlist), audioSource ? segmentFormat(audioSource.playlist) : undefined);
       // A seek made while the stream was being read moves the start there.
       const startTime = this.playback.currentTime;
       this.main = new TrackLoader('main', mainSource, buffers.main, this, startTime);
@@ -157,7 +157,7 @@ export class PlaybackSession implements TrackLoaderHost {
   prefetch(time: number): void {
     const main = this.main;
     if (!main || this.destroyed || !this.levelPlaylistsRead || !(time >= 0)) return;
-    if (!this.linkAllowsPrefetch()) return;
+    if (!linkAllowsPrefetch(this.estimator.estimateBps())) return;
     const level = this.seekLevel(main);
     // The keyframe index is a small text: read even when the segments are not fetched ahead.
     this.keyframes?.warm(level);
@@ -179,14 +179,6 @@ export class PlaybackSession implements TrackLoaderHost {
     if (places.every((place) => this.prefetches.holds(place))) return;
     this.prefetches.replace(places);
     this.main?.warmInit(segment, this.abort.signal);
-  }
-
-  /** Save-Data, a 2G link as the browser sees it, or a measured one as slow: hints are not followed. */
-  private linkAllowsPrefetch(): boolean {
-    const connection = (globalThis.navigator as { connection?: { saveData?: boolean; effectiveType?: string } } | undefined)?.connection;
-    if (connection?.saveData || connection?.effectiveType === '2g' || connection?.effectiveType === 'slow-2g') return false;
-    const measured = classOf(this.estimator.estimateBps());
-    return measured !== 'gprs' && measured !== '2g';
   }
 
   /** The level a seek to an unbuffered place starts at: the viewer's choice, or one whose segment arrives quickly. */
@@ -392,47 +384,10 @@ export class PlaybackSession implements TrackLoaderHost {
     return capLevelsToSize(levels, this.maxWidth, this.maxHeight, 1).at(-1)?.index;
   }
 
-  private openBuffers(catalog: StreamCatalog, mainFormat: 'ts' | 'fmp4', audioFormat: 'ts' | 'fmp4' | undefined): { main: TrackBuffers; audio: TrackBuffers } {
-    const add = (mime: string) => this.sink.addBuffer(mime);
-    const video = `video/mp4; codecs="${catalog.videoCodec()}"`;
-    const audio = `audio/mp4; codecs="${catalog.audioCodec()}"`;
-    const separateAudio = audioFormat !== undefined;
-    const main: TrackBuffers = {};
-    if (mainFormat === 'fmp4') {
-      main.fmp4 = add(separateAudio || !catalog.hasMuxedAudio() ? video : `video/mp4; codecs="${catalog.videoCodec()},${catalog.audioCodec()}"`);
-    } else {
-      main.video = add(video);
-      if (!separateAudio && catalog.hasMuxedAudio()) main.audio = add(audio);
-    }
-    const audioBuffers: TrackBuffers = separateAudio ? { audio: add(audio) } : {};
-    const offsetTargets = [main.video, main.audio, main.fmp4, audioBuffers.audio].filter((queue) => queue !== undefined);
-    this.timeline.onDecide((offset) => {
-      for (const queue of offsetTargets) void queue.setTimestampOffset(-offset);
-    });
-    return { main, audio: audioBuffers };
-  }
-
-  /**
-   * Gives up, saying why as data (ARCHITECTURE.md rule 5): a decline (code 5: another engine
-   * should play it), a request that failed for good (code 4, with its URL, status and kind), or
-   * media the browser refused (code 3); with the level and the time the engine was at.
-   */
+  /** Gives up, saying why as data (engine-failure.ts), with the level and the time the engine was at. */
   private fail(error: unknown, declined: boolean): void {
-    const isDecline = declined || error instanceof DeclinedError;
     const where = { level: this.currentLevel, time: Math.round(this.playback.currentTime * 10) / 10 };
-    const message = error instanceof Error ? error.message : String(error);
-    const described: SerializedError = isDecline
-      ? { category: 'engine', code: PLAYER_CODES.UNSUPPORTED, severity: 'fatal', message, detail: where }
-      : error instanceof FetchFailure
-        ? {
-            category: 'network',
-            code: PLAYER_CODES.RESOURCE,
-            severity: 'fatal',
-            message,
-            detail: { ...where, url: error.url, kind: error.failure.kind, status: error.failure.kind === 'status' ? error.failure.status : null },
-          }
-        : { category: 'media', code: PLAYER_CODES.MEDIA, severity: 'fatal', message, detail: { ...where, name: error instanceof Error ? error.name : 'Error' } };
-    this.report({ type: 'error', declined: isDecline, error: described });
+    this.report({ type: 'error', ...describeFailure(error, declined, where) });
   }
 }
 

@@ -1,5 +1,6 @@
 import type { ByteRange, MediaSegment } from '../hls/playlist-types.ts';
 import { fetchWithPolicy, type Download } from '../../../src/api/net/request-engine.ts';
+import { networkClassOfBps } from '../abr/network-class.ts';
 
 /** What a seek to one place needs of one track: a segment, from its start or from a keyframe inside it. */
 export interface PrefetchPlace {
@@ -87,4 +88,13 @@ function covers(entry: PrefetchPlace, key: string, segment: MediaSegment, time: 
 
 function holdsTime(entry: PrefetchPlace, time: number): boolean {
   return entry.time <= time + 0.1 && time < entry.segment.start + entry.segment.duration;
+}
+
+/** Hints are not followed on Save-Data, a 2G link as the browser sees it, or a link measured as that slow. */
+export function linkAllowsPrefetch(estimateBps: number | undefined): boolean {
+  const connection = (globalThis.navigator as { connection?: { saveData?: boolean; effectiveType?: string } } | undefined)?.connection;
+  if (connection?.saveData || connection?.effectiveType === '2g' || connection?.effectiveType === 'slow-2g') return false;
+  if (estimateBps === undefined) return true;
+  const measured = networkClassOfBps(estimateBps);
+  return measured !== 'gprs' && measured !== '2g';
 }

@@ -1,0 +1,34 @@
+import type { MediaSink } from '../media/media-sink.ts';
+import type { StreamCatalog } from './stream-catalog.ts';
+import type { Timeline } from './timeline.ts';
+import type { TrackBuffers } from './track-contract.ts';
+
+/**
+ * The stream's SourceBuffers: TS video (and its muxed audio) or one fMP4 buffer for the main
+ * track, one more for separate audio; every buffer takes the timeline's offset once it is decided.
+ */
+export function openTrackBuffers(
+  sink: MediaSink,
+  catalog: StreamCatalog,
+  timeline: Timeline,
+  mainFormat: 'ts' | 'fmp4',
+  audioFormat: 'ts' | 'fmp4' | undefined,
+): { main: TrackBuffers; audio: TrackBuffers } {
+  const add = (mime: string) => sink.addBuffer(mime);
+  const video = `video/mp4; codecs="${catalog.videoCodec()}"`;
+  const audio = `audio/mp4; codecs="${catalog.audioCodec()}"`;
+  const separateAudio = audioFormat !== undefined;
+  const main: TrackBuffers = {};
+  if (mainFormat === 'fmp4') {
+    main.fmp4 = add(separateAudio || !catalog.hasMuxedAudio() ? video : `video/mp4; codecs="${catalog.videoCodec()},${catalog.audioCodec()}"`);
+  } else {
+    main.video = add(video);
+    if (!separateAudio && catalog.hasMuxedAudio()) main.audio = add(audio);
+  }
+  const audioBuffers: TrackBuffers = separateAudio ? { audio: add(audio) } : {};
+  const offsetTargets = [main.video, main.audio, main.fmp4, audioBuffers.audio].filter((queue) => queue !== undefined);
+  timeline.onDecide((offset) => {
+    for (const queue of offsetTargets) void queue.setTimestampOffset(-offset);
+  });
+  return { main, audio: audioBuffers };
+}
