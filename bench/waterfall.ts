@@ -4,6 +4,11 @@
  * the first frame, and optionally a seek and the requests it makes.
  *
  *   npm run bench:waterfall -- --subject ours --profile mobile-4g [--media film|long|cmaf] [--seek 50 --seek-after 1000]
+ *     [--inside 1]   then a seek inside the buffer (2 s ahead), as the bench's seek-buffered
+ *     [--trace 1]    record a Chromium trace and say where each window's time went, thread by
+ *                    thread (bench/trace-summary.ts), and which long tasks ran before the first
+ *                    frame and in the steady window
+ *     [--steady S]   wait S seconds after the first frame (and any seeks) for the steady window
  *
  * It prints a table; nothing is written. The link and CPU are shaped as in the bench suite.
  */
@@ -16,8 +21,11 @@ import { startReferenceServer } from './reference-server.ts';
 import { widgetFrame } from './session.ts';
 import { SUBJECTS, type Media } from './subjects.ts';
 import { createLink, startThrottleProxy } from './throttle-proxy.ts';
+import { longTasksIn, printLongTasks, printWindow, summarizeWindow } from './trace-summary.ts';
 
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+/** Tasks, scripts, rendering, media and user-timing marks: enough to say which thread spent a window on what. */
+const TRACE_CATEGORIES = ['toplevel', 'devtools.timeline', 'disabled-by-default-devtools.timeline', 'blink.user_timing', 'v8.execute', 'media', 'gpu'];
 const ARGS = ['--no-sandbox', '--disable-gpu', '--disable-quic', '--disable-background-networking', '--autoplay-policy=no-user-gesture-required'];
 
 interface Options {
@@ -26,6 +34,9 @@ interface Options {
   media: Media;
   seekTo: number | undefined;
   seekAfterMs: number;
+  inside: boolean;
+  trace: boolean;
+  steadySeconds: number;
 }
 
 function parseOptions(argv: readonly string[]): Options {
@@ -44,6 +55,9 @@ function parseOptions(argv: readonly string[]): Options {
     media,
     seekTo: seek === undefined ? undefined : Number(seek),
     seekAfterMs: Number(flags.get('seek-after') ?? 1000),
+    inside: flags.get('inside') === '1',
+    trace: flags.get('trace') === '1',
+    steadySeconds: Number(flags.get('steady') ?? 0),
   };
 }
 
@@ -54,22 +68,33 @@ const FIRST_FRAME = `new Promise((resolve) => {
     if (!video) return void setTimeout(watch, 20);
     video.muted = true;
     video.autoplay = true;
-    video.requestVideoFrameCallback(() => resolve(performance.timeOrigin + performance.now()));
+    video.requestVideoFrameCallback(() => {
+      performance.mark('bench-first-frame');
+      resolve(performance.timeOrigin + performance.now());
+    });
   };
   watch();
 })`;
 
-/** Seeks; resolves with [seek epoch, frame-at-target epoch]. */
-const SEEK = `(to) => new Promise((resolve) => {
+/** Seeks (to a time, or 2 s ahead of the playhead for null); resolves with [seek epoch, frame-at-target epoch, picture height, target]. Marks `${mark}` and `${mark}-frame`. */
+const SEEK = `(to, mark) => new Promise((resolve) => {
   const video = document.querySelector('video');
+  if (to === null) to = video.currentTime + 2;
+  performance.mark(mark);
   const started = performance.timeOrigin + performance.now();
+  const decodedBefore = video.webkitDecodedFrameCount;
   const onFrame = (_now, meta) => {
-    if (Math.abs(meta.mediaTime - to) <= 0.5) resolve([started, performance.timeOrigin + performance.now()]);
-    else video.requestVideoFrameCallback(onFrame);
+    if (Math.abs(meta.mediaTime - to) <= 0.5) {
+      performance.mark(mark + '-frame');
+      resolve([started, performance.timeOrigin + performance.now(), meta.height, to, video.webkitDecodedFrameCount - decodedBefore, meta.mediaTime]);
+    } else video.requestVideoFrameCallback(onFrame);
   };
   video.requestVideoFrameCallback(onFrame);
   video.currentTime = to;
 })`;
+
+/** Seek epoch, frame epoch, picture height, target, frames decoded in between, the frame's media time. */
+type SeekResult = [number, number, number, number, number, number];
 
 interface Row {
   url: string;
@@ -114,20 +139,37 @@ async function main(): Promise<void> {
     if (profile.cpuSlowdown > 1) await cdp.send('Emulation.setCPUThrottlingRate', { rate: profile.cpuSlowdown });
     const rows = watchRequests(page);
     const origins = { widget: `http://127.0.0.1:${widgetProxy.port}`, reference: `http://127.0.0.1:${referenceProxy.port}` };
+    if (options.trace) await browser.startTracing(undefined, { categories: TRACE_CATEGORIES });
     await page.goto(subject.url(options.media, origins), { waitUntil: 'commit' });
     const navigation = (await page.evaluate('performance.timeOrigin')) as number;
     const frame: Frame = subject.frame ? await widgetFrame(page) : page.mainFrame();
     const firstFrame = (await frame.evaluate(FIRST_FRAME)) as number;
-    let seek: [number, number] | undefined;
+    let seek: SeekResult | undefined;
+    let inside: SeekResult | undefined;
     if (options.seekTo !== undefined) {
       await page.waitForTimeout(options.seekAfterMs);
-      seek = (await frame.evaluate(`(${SEEK})(${options.seekTo})`)) as [number, number];
+      seek = (await frame.evaluate(`(${SEEK})(${options.seekTo}, 'bench-seek')`)) as SeekResult;
+    }
+    if (options.inside) {
+      // As the bench: once half a second has played from where the last jump landed.
+      const from = (seek?.[3] ?? 0) + 0.5;
+      await frame.waitForFunction((at) => (document.querySelector('video')?.currentTime ?? 0) > at, from, { timeout: 60_000, polling: 50 });
+      inside = (await frame.evaluate(`(${SEEK})(null, 'bench-inside')`)) as SeekResult;
+    }
+    if (options.steadySeconds > 0) {
+      await frame.evaluate(() => performance.mark('bench-steady'));
+      await page.waitForTimeout(options.steadySeconds * 1000);
+      await frame.evaluate(() => performance.mark('bench-steady-end'));
     }
     await page.waitForTimeout(300);
+    const traced = options.trace ? await browser.stopTracing() : undefined;
     const ms = (epoch: number) => (Number.isNaN(epoch) ? '—' : String(Math.round(epoch - navigation))).padStart(6);
     console.log(`${subject.label} · ${profile.label} · ${options.media}; times in ms from the host page's navigation`);
     console.log(`${'start'.padStart(6)} ${'1st B'.padStart(6)} ${'end'.padStart(6)} ${'kB'.padStart(7)}  url`);
-    const events: Array<[number, string]> = [[firstFrame, '── first frame'], ...(seek ? [[seek[0], `── seek to ${options.seekTo} s`], [seek[1], '── frame at the target']] as Array<[number, string]> : [])];
+    const events: Array<[number, string]> = [[firstFrame, '── first frame']];
+    if (seek) events.push([seek[0], `── seek to ${options.seekTo} s`], [seek[1], `── frame at ${seek[5].toFixed(2)} s (${seek[2]}p, ${seek[4]} frames decoded)`]);
+    if (inside) events.push([inside[0], `── seek inside the buffer to ${inside[3].toFixed(1)} s`], [inside[1], `── frame at ${inside[5].toFixed(2)} s (${inside[2]}p, ${inside[4]} frames decoded)`]);
+    events.sort((a, b) => a[0] - b[0]);
     const sorted = (await rows()).sort((a, b) => a.start - b.start);
     for (const row of sorted) {
       while (events.length > 0 && events[0]![0] <= row.start) {
@@ -138,7 +180,14 @@ async function main(): Promise<void> {
       console.log(`${ms(row.start)} ${ms(row.firstByte)} ${ms(row.end)} ${(row.bytes / 1000).toFixed(1).padStart(7)}  ${path.length > 90 ? `${path.slice(0, 87)}…` : path}`);
     }
     for (const [at, label] of events) console.log(`${ms(at)} ${label}`);
-    console.log(`first frame at ${ms(firstFrame).trim()} ms${seek ? `; seek at ${ms(seek[0]).trim()}, its frame ${Math.round(seek[1] - seek[0])} ms later` : ''}`);
+    console.log(`first frame at ${ms(firstFrame).trim()} ms${seek ? `; seek at ${ms(seek[0]).trim()}, its frame ${Math.round(seek[1] - seek[0])} ms later` : ''}${inside ? `; the seek inside the buffer ${Math.round(inside[1] - inside[0])} ms` : ''}`);
+    if (traced) {
+      const trace = JSON.parse(traced.toString('utf8'));
+      printLongTasks('long tasks before the first frame', longTasksIn(trace, null, 'bench-first-frame'));
+      if (seek) printWindow('the seek', summarizeWindow(trace, 'bench-seek', 'bench-seek-frame'));
+      if (inside) printWindow('the seek inside the buffer', summarizeWindow(trace, 'bench-inside', 'bench-inside-frame'));
+      if (options.steadySeconds > 0) printLongTasks(`long tasks in ${options.steadySeconds} s of steady playback`, longTasksIn(trace, 'bench-steady', 'bench-steady-end'));
+    }
   } finally {
     await browser.close();
     await widgetProxy.close();
