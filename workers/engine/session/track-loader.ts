@@ -24,7 +24,7 @@ export class TrackLoader {
   readonly kind: 'main' | 'audio';
   private readonly host: TrackLoaderHost;
   private readonly buffers: TrackBuffers;
-  private readonly transmuxer = new ProgressiveTsTransmuxer();
+  private readonly transmuxer: ProgressiveTsTransmuxer;
   private readonly initCache = new Map<string, { bytes: Promise<Uint8Array>; signal: AbortSignal }>();
   private readonly appendedInit = new Map<BufferSink, string>();
   private readonly wakeSignal = new WakeSignal();
@@ -53,6 +53,8 @@ export class TrackLoader {
     this.source = source;
     this.buffers = buffers;
     this.host = host;
+    // Every rendition of a film has its length; the init segments carry it so the browser decodes a recording, not a live stream.
+    this.transmuxer = new ProgressiveTsTransmuxer(source.playlist.totalDuration);
     this.nextIndex = segmentIndexAt(source.playlist.segments, startTime);
   }
 

@@ -55,3 +55,29 @@ describe('ProgressiveTsTransmuxer', () => {
     expect(videoSamples(results)).toBe(100);
   });
 });
+
+describe('the init segments it writes', () => {
+  /** mvhd's duration in seconds (version 0, as written), read independently of the writer. */
+  function movieDuration(init: Uint8Array): number {
+    const view = new DataView(init.buffer, init.byteOffset, init.byteLength);
+    const at = Buffer.from(init).indexOf('mvhd') - 4;
+    return view.getUint32(at + 24) / view.getUint32(at + 20);
+  }
+
+  it('carry the film\'s duration, so the browser treats the stream as a recording rather than a live one', async () => {
+    const tracks = [];
+    for (const path of ['films/1/v240/seg-001.ts', 'films/1/audio-ru/seg-001.ts']) {
+      const segment = new Uint8Array(await readFile(new URL(path, MEDIA)));
+      tracks.push(...new ProgressiveTsTransmuxer(1834.5).push(segment).tracks);
+    }
+    expect(tracks.map((track) => track.kind)).toEqual(['video', 'audio']);
+    const inits = tracks.map((track) => track.init);
+    for (const init of inits) expect(movieDuration(init)).toBeCloseTo(1834.5, 3);
+  });
+
+  it('without a known duration keep mux.js\'s "unknown" (0xffffffff)', async () => {
+    const segment = new Uint8Array(await readFile(new URL('films/1/v240/seg-001.ts', MEDIA)));
+    const [video] = new ProgressiveTsTransmuxer().push(segment).tracks;
+    expect(movieDuration(video!.init) * 90_000).toBe(0xffffffff);
+  });
+});

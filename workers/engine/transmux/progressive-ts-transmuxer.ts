@@ -1,4 +1,5 @@
 import PartialTransmuxer, { type PartialOutput } from 'mux.js/lib/partial/transmuxer.js';
+import { withMovieDuration } from './movie-duration.ts';
 import type { TrackOutput, TransmuxResult } from './transmux-types.ts';
 
 const TS_CLOCK = 90_000;
@@ -17,7 +18,11 @@ export class ProgressiveTsTransmuxer {
   private videoStart: number | undefined;
   private audioStart: number | undefined;
 
-  constructor() {
+  /** `durationSeconds`: the film's, written into the init segments (movie-duration.ts says why). */
+  private readonly durationSeconds: number | undefined;
+
+  constructor(durationSeconds?: number) {
+    this.durationSeconds = durationSeconds;
     this.transmuxer.on('data', (output) => this.outputs.push(output));
     this.transmuxer.on('videoTimingInfo', (info) => (this.videoStart ??= info.start / TS_CLOCK));
     this.transmuxer.on('audioTimingInfo', (info) => (this.audioStart ??= info.start / TS_CLOCK));
@@ -55,7 +60,8 @@ export class ProgressiveTsTransmuxer {
       const mine = outputs.filter((output) => output.type === kind);
       const last = mine.at(-1);
       if (!last) continue;
-      tracks.push({ kind, init: last.data.track.initSegment, data: concat(mine.map((output) => output.data.boxes)) });
+      const init = this.durationSeconds === undefined ? last.data.track.initSegment : withMovieDuration(last.data.track.initSegment, this.durationSeconds);
+      tracks.push({ kind, init, data: concat(mine.map((output) => output.data.boxes)) });
     }
     return { tracks, startPts: this.videoStart ?? this.audioStart };
   }
