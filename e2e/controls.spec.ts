@@ -94,6 +94,9 @@ test.describe('controls at a desktop size', () => {
   });
 
   test('each settings submenu changes what it says', async ({ page }) => {
+    // Five trips through the menu, each waiting on the shown controls: on a busy machine that
+    // outlasts the default 45 s.
+    test.slow();
     await embed(page, '?movie_id=1');
     const video = videoOf(page);
     await expectPlaysPast(video, 1);
