@@ -20,3 +20,8 @@ declare module 'mux.js/lib/partial/transmuxer.js' {
     reset(): void;
   }
 }
+
+declare module 'mux.js/lib/mp4/find-box.js' {
+  /** The payloads (after each 8-byte header) of the boxes at `path`, as views on `data`. */
+  export default function findBox(data: Uint8Array, path: readonly string[]): Uint8Array[];
+}
