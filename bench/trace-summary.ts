@@ -38,20 +38,33 @@ export interface ThreadBusy {
   top: Array<{ name: string; ms: number }>;
 }
 
-/** The window between the first `from` mark and the first `to` mark after it, per thread, busiest first. */
-export function summarizeWindow(trace: { traceEvents: TraceEvent[] }, from: string, to: string): { windowMs: number; threads: ThreadBusy[] } {
-  const events = trace.traceEvents;
-  const markAt = (name: string, after = -Infinity) => events.filter((event) => event.name === name && event.cat.includes('user_timing') && event.ts > after).map((event) => event.ts).sort((a, b) => a - b)[0];
-  const start = markAt(from);
-  const end = start === undefined ? undefined : markAt(to, start);
-  if (start === undefined || end === undefined) throw new Error(`trace: no "${from}" mark followed by a "${to}" mark`);
-  const names = new Map<string, string>();
+/** The window between the first `from` mark (null: the trace's first event) and the first `to` mark after it, in trace µs. */
+function windowOf(events: readonly TraceEvent[], from: string | null, to: string): { start: number; end: number } {
+  const marks = (name: string) => events.filter((event) => event.name === name && event.cat.includes('user_timing')).map((event) => event.ts).sort((a, b) => a - b);
+  const start = from === null ? events.reduce((first, event) => (event.ts > 0 && event.ts < first ? event.ts : first), Infinity) : marks(from)[0];
+  const end = start === undefined ? undefined : marks(to).find((ts) => ts > start);
+  if (start === undefined || end === undefined) throw new Error(`trace: no "${from ?? 'start'}" mark followed by a "${to}" mark`);
+  return { start, end };
+}
+
+/** Thread names by "pid:tid", process names by pid, and the browser's own WebUI renderers (its new-tab page), which are no subject's. */
+function namesOf(events: readonly TraceEvent[]): { threads: Map<string, string>; processes: Map<number, string>; webUi: Set<number> } {
+  const threads = new Map<string, string>();
   const processes = new Map<number, string>();
   for (const event of events) {
     if (event.ph !== 'M') continue;
-    if (event.name === 'thread_name') names.set(`${event.pid}:${event.tid}`, event.args?.name ?? '?');
+    if (event.name === 'thread_name') threads.set(`${event.pid}:${event.tid}`, event.args?.name ?? '?');
     if (event.name === 'process_name') processes.set(event.pid, event.args?.name ?? '?');
   }
+  const webUi = new Set([...processes].filter(([, name]) => name.startsWith('WebUI')).map(([pid]) => pid));
+  return { threads, processes, webUi };
+}
+
+/** The window between the first `from` mark and the first `to` mark after it, per thread, busiest first. */
+export function summarizeWindow(trace: { traceEvents: TraceEvent[] }, from: string, to: string): { windowMs: number; threads: ThreadBusy[] } {
+  const events = trace.traceEvents;
+  const { start, end } = windowOf(events, from, to);
+  const { threads: names, processes, webUi } = namesOf(events);
   const overlap = (event: TraceEvent) => Math.max(0, Math.min(end, event.ts + (event.dur ?? 0)) - Math.max(start, event.ts));
   const byThread = new Map<string, { busy: number; cpu: number; tasks: number; inner: Map<string, number> }>();
   for (const event of events) {
@@ -70,7 +83,7 @@ export function summarizeWindow(trace: { traceEvents: TraceEvent[] }, from: stri
     }
   }
   const threads = [...byThread.entries()]
-    .filter(([key, entry]) => entry.busy > 0 && !processes.get(Number(key.split(':')[0]))?.startsWith('WebUI'))
+    .filter(([key, entry]) => entry.busy > 0 && !webUi.has(Number(key.split(':')[0])))
     .map(([key, entry]) => ({
       thread: `${processes.get(Number(key.split(':')[0])) ?? 'process'} ${key.split(':')[0]} / ${names.get(key) ?? key}`,
       busyMs: entry.busy / 1000,
@@ -101,18 +114,9 @@ export interface LongTask {
 /** Top-level tasks of at least `minMs` between two marks (`from` null: the trace's start), on any thread. */
 export function longTasksIn(trace: { traceEvents: TraceEvent[] }, from: string | null, to: string, minMs = 50): LongTask[] {
   const events = trace.traceEvents;
-  const marks = (name: string) => events.filter((event) => event.name === name && event.cat.includes('user_timing')).map((event) => event.ts).sort((a, b) => a - b);
-  const start = from === null ? events.reduce((first, event) => (event.ts > 0 && event.ts < first ? event.ts : first), Infinity) : marks(from)[0];
-  const end = marks(to).find((ts) => start !== undefined && ts > start);
-  if (start === undefined || end === undefined) throw new Error(`trace: no window ${from ?? 'start'} → ${to}`);
-  const names = new Map<string, string>();
-  const webUi = new Set<number>();
-  for (const event of events) {
-    if (event.ph === 'M' && event.name === 'thread_name') names.set(`${event.pid}:${event.tid}`, event.args?.name ?? '?');
-    if (event.ph === 'M' && event.name === 'process_name' && event.args?.name?.startsWith('WebUI')) webUi.add(event.pid);
-  }
-  // Long tasks in the sense of the Long Tasks API: a page's main thread or its workers; the
-  // browser's own WebUI pages (its new-tab page's renderer) are not a subject's.
+  const { start, end } = windowOf(events, from, to);
+  const { threads: names, webUi } = namesOf(events);
+  // Long tasks in the sense of the Long Tasks API: a page's main thread or its workers.
   const scriptThread = (event: TraceEvent) => !webUi.has(event.pid) && /^(CrRendererMain|DedicatedWorker thread)$/.test(names.get(`${event.pid}:${event.tid}`) ?? '');
   const tasks = events.filter((event) => event.ph === 'X' && event.cat.includes('toplevel') && (event.dur ?? 0) >= minMs * 1000 && event.ts >= start && event.ts < end && scriptThread(event));
   // A task run inside another (a nested message loop) is part of it, not a second long task.
