@@ -42,6 +42,10 @@ export default defineConfig({
           root,
           include: ['src/**/*.test.{ts,tsx}', 'workers/**/*.test.ts', 'test/unit/**/*.test.{ts,tsx}'],
           environment: 'node',
+          // A limit catches a hang, it does not time anything: on a busy two-core machine a test
+          // that takes 0.3 s idle can take several seconds, past vitest's 5 s default. Tests that
+          // drive the engine set their own, longer limit.
+          testTimeout: 20_000,
         },
       },
       {

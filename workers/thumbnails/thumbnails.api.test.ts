@@ -20,6 +20,14 @@ function fakeFetch(replies: Record<string, Reply>) {
   });
 }
 
+/** Settles `pending` while running the fake clock's timers (a retry's wait) as they come due. */
+async function withTimersRun<T>(pending: Promise<T>): Promise<T> {
+  let settled = false;
+  void pending.finally(() => (settled = true));
+  while (!settled) await vi.runAllTimersAsync();
+  return pending;
+}
+
 describe('createThumbnailsApi', () => {
   it('fetches, parses and closes JSON with the duration', async () => {
     const api = createThumbnailsApi(fakeFetch({ [URL_JSON]: { body: JSON_BODY, type: 'application/json' } }));
@@ -78,12 +86,18 @@ describe('createThumbnailsApi', () => {
     ['garbage', { body: '<html>oops</html>', type: 'text/html' }, { category: 'thumbnails', code: 4, severity: 'recoverable', detail: { url: URL_JSON } }, 1],
     ['invalid JSON', { body: '[{"url":', type: 'application/json' }, { category: 'thumbnails', code: 4, message: expect.stringContaining('Invalid thumbnail JSON') }, 1],
   ])('%s is an error Result, not cached', async (_name, reply, error, attempts) => {
-    const fetchImpl = fakeFetch({ [URL_JSON]: reply });
-    const api = createThumbnailsApi(fetchImpl);
-    expect(await api.load(URL_JSON)).toMatchObject({ ok: false, error });
-    expect(await api.load(URL_JSON)).toMatchObject({ ok: false, error });
-    expect(fetchImpl).toHaveBeenCalledTimes(2 * attempts);
-  }, 15_000);
+    // The retry's wait runs on a fake clock: the test asserts the attempts, not the 2 s.
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+    try {
+      const fetchImpl = fakeFetch({ [URL_JSON]: reply });
+      const api = createThumbnailsApi(fetchImpl);
+      expect(await withTimersRun(api.load(URL_JSON))).toMatchObject({ ok: false, error });
+      expect(await withTimersRun(api.load(URL_JSON))).toMatchObject({ ok: false, error });
+      expect(fetchImpl).toHaveBeenCalledTimes(2 * attempts);
+    } finally {
+      vi.useRealTimers();
+    }
+  });
 
   it('a relative URL with no location to resolve against is an error without a fetch', async () => {
     const fetchImpl = fakeFetch({});

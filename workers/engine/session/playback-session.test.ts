@@ -83,13 +83,18 @@ function openSession(sink: MediaSink, rememberedBandwidthBps: number | undefined
 
 /** What the session does waits on file reads and transmuxing: on a busy machine that takes a while. */
 const PATIENT = { timeout: 10_000 };
+/**
+ * A test here waits on up to four patient steps, so its own limit covers them all: vitest's 5 s
+ * default cut tests short on a busy two-core machine while their waits were still within bounds.
+ */
+const ENGINE_TEST = { timeout: 60_000 };
 
 /** Lets every pending promise and timer-free callback run (file reads included). */
 const settle = async () => {
   for (let turn = 0; turn < 20; turn += 1) await new Promise((resolve) => setImmediate(resolve));
 };
 
-describe('PlaybackSession on the demo film', () => {
+describe('PlaybackSession on the demo film', ENGINE_TEST, () => {
   let session: PlaybackSession | undefined;
   beforeEach(() => {
     session = undefined;
@@ -375,7 +380,7 @@ describe('PlaybackSession on the demo film', () => {
   });
 });
 
-describe('PlaybackSession on fMP4 with an I-frame playlist', () => {
+describe('PlaybackSession on fMP4 with an I-frame playlist', ENGINE_TEST, () => {
   // test/fixtures/iframe-fmp4: one 160p level, 4 s segments of two 2 s GOPs each, an I-frame playlist.
   const FIXTURE_ROOT = path.resolve(import.meta.dirname, '../../../test/fixtures');
   const FIXTURE = `${ORIGIN}/iframe-fmp4/master.m3u8`;
