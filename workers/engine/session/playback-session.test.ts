@@ -326,6 +326,21 @@ describe('PlaybackSession on the demo film', ENGINE_TEST, () => {
       expect(net.names().filter(target)).toHaveLength(2);
     });
 
+    it('a seek uses the hint\'s bytes at their level, though the link measured faster since the hint', async () => {
+      const net = await playing();
+      session!.prefetch(50);
+      await vi.waitFor(() => expect(net.names().filter(target)).toHaveLength(2), PATIENT);
+      for (const request of net.requests.filter((candidate) => target(candidate.name))) request.release();
+      // The viewer hovered, then plays on while the buffer fills from a fast link: the estimate
+      // climbs, and a seek choosing its level afresh would start at another level than the hint's.
+      await vi.waitFor(() => expect(net.names()).toContain('audio-ru/seg-007.ts'), PATIENT);
+      await settle();
+
+      session!.seek(50);
+      await vi.waitFor(() => expect(net.names()).toContain('audio-ru/seg-013.ts'), PATIENT);
+      expect(net.names().filter(target)).toHaveLength(2);
+    });
+
     it('a seek joins the hint\'s download still on its way', async () => {
       const net = await playing();
       session!.prefetch(50);

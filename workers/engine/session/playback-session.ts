@@ -135,8 +135,9 @@ export class PlaybackSession implements TrackLoaderHost {
       return;
     }
     let faster: PendingSource | undefined;
-    // A seek to an unbuffered place starts at a level whose first segment arrives quickly.
-    const level = this.seekLevel(main);
+    // A seek to an unbuffered place starts at a level whose first segment arrives quickly, or at
+    // the level of a hint's bytes for that place: the estimate may have moved since the hint.
+    const level = this.manualLevel === undefined ? this.prefetches.levelHolding(time) ?? this.seekLevel(main) : this.seekLevel(main);
     if (level !== this.currentLevel) {
       this.currentLevel = level;
       faster = { key: `level:${level}`, source: this.levelSource(level) };

@@ -54,6 +54,15 @@ export class SeekPrefetch {
     return entry;
   }
 
+  /**
+   * The level whose bytes for `time` are here or on their way, if any: a seek there starts at it
+   * rather than at a level chosen afresh, which would throw those bytes away.
+   */
+  levelHolding(time: number): number | undefined {
+    const entry = this.entries.find((candidate) => candidate.key.startsWith('level:') && holdsTime(candidate, time));
+    return entry ? Number(entry.key.slice('level:'.length)) : undefined;
+  }
+
   /** Drops every place but what a seek to `time` in these renditions needs. */
   keepFor(keys: readonly string[], time: number): void {
     this.replace(this.entries.filter((entry) => keys.includes(entry.key) && holdsTime(entry, time)));
