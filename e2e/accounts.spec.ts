@@ -74,3 +74,20 @@ test('an access token that has expired is refreshed once while the player loads,
   expect(fresh).toMatch(/^Bearer /);
   for (const call of catalogueCalls) expect(call.headers().authorization).toBe(fresh);
 });
+
+test('before anyone signs up, /demo shows no confirmation step; after a signup it names the address the code went to', async ({ page }) => {
+  await page.goto('/demo');
+  const panel = page.locator('.account');
+  await expect(panel.getByRole('status')).toHaveText('Вы не вошли.');
+  await expect(panel.locator('form.account__login')).toBeVisible();
+  await expect(panel.locator('form.account__confirm')).toBeHidden();
+  await expect(panel.getByText('Мы отправили код на')).toBeHidden();
+  await expect(panel.getByRole('heading', { name: 'Подтверждение' })).toBeHidden();
+
+  const email = `confirm-${Date.now()}@kino.example`;
+  const signup = panel.locator('form.account__signup');
+  await signup.getByLabel('Email').fill(email);
+  await signup.getByLabel('Пароль').fill(PASSWORD);
+  await signup.getByRole('button', { name: 'Зарегистрироваться' }).click();
+  await expect(panel.getByText(`Мы отправили код на ${email}.`)).toBeVisible();
+});

@@ -50,14 +50,14 @@ test('what the document did not carry goes to the network: another episode picke
   await expectPlaysPast(page.locator('video'), 1);
   expect(requests.filter((url) => CATALOGUE_CALL.test(url))).toEqual([]);
 
-  // The first episode not completed opens; the viewer picks the one before it.
-  await expect(line).toHaveText('1 сезон, 2 серия. Перекрёсток');
+  // A new viewer has nothing completed: the first episode opens; the viewer picks the next one.
+  await expect(line).toHaveText('1 сезон, 1 серия. Пилот');
   // The old episode's source goes (emptied) before the new one plays.
   const switched = page.locator('video').evaluate((element: HTMLVideoElement) => new Promise<void>((resolve) => element.addEventListener('emptied', () => resolve(), { once: true })));
   // The controls (and the top overlay with them) hide while playing; a move brings them back.
-  await clickControl(page, page.getByRole('button', { name: '2 серия' }));
-  await page.getByRole('menuitemradio', { name: '1. Пилот' }).click();
-  await expect(line).toHaveText('1 сезон, 1 серия. Пилот');
+  await clickControl(page, page.getByRole('button', { name: '1 серия' }));
+  await page.getByRole('menuitemradio', { name: '2. Перекрёсток' }).click();
+  await expect(line).toHaveText('1 сезон, 2 серия. Перекрёсток');
   await switched;
   await expectPlaysPast(page.locator('video'), 1);
   const manifests = requests.filter((url) => url.startsWith(`${baseURL}/catalog-api/manifests/`));

@@ -1,6 +1,6 @@
 import { expect, test, type FrameLocator, type Page } from '@playwright/test';
-import { mailedCode, PASSWORD } from './account-helpers.ts';
 import { expectPlaysPast } from './helpers.ts';
+import { signUpOnSite } from './site-helpers.ts';
 
 /**
  * The catalogue site at /, on a phone and on a desktop: a viewer signs up, finds the series by a
@@ -21,17 +21,6 @@ function clock(seconds: number): string {
   return `${Math.floor(whole / 3600)}:${pad(Math.floor(whole / 60) % 60)}:${pad(whole % 60)}`;
 }
 
-async function signUp(page: Page, email: string): Promise<void> {
-  await page.goto('/signup');
-  await page.getByLabel('Имя').fill('Зритель');
-  await page.getByLabel('Email').fill(email);
-  await page.getByLabel('Пароль').fill(PASSWORD);
-  await page.getByRole('button', { name: 'Зарегистрироваться' }).click();
-  await page.getByLabel('Код из письма').fill(await mailedCode(page, email));
-  await page.getByRole('button', { name: 'Подтвердить' }).click();
-  await expect(page.getByRole('button', { name: 'Выйти' })).toBeVisible();
-}
-
 /** The player frame on the content page, once its document shows the series. */
 async function player(page: Page): Promise<FrameLocator> {
   const frame = page.frameLocator(PLAYER_FRAME);
@@ -48,7 +37,7 @@ async function savedOnServer(page: Page): Promise<number | undefined> {
 }
 
 async function journey(page: Page, email: string): Promise<void> {
-  await signUp(page, email);
+  await signUpOnSite(page, email);
 
   // Search with a typo, from the header; the title's matched word is marked.
   const box = page.getByRole('searchbox', { name: 'Поиск фильмов и сериалов' });

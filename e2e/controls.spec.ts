@@ -36,7 +36,7 @@ test.describe('controls at a desktop size', () => {
   });
 
   test('the next-episode button shows its card on hover and opens the next episode', async ({ page }) => {
-    await embed(page, '?movie_id=2');
+    await embed(page, '?movie_id=2&episode_id=202');
     const next = page.getByRole('button', { name: 'Следующая серия' });
     await next.hover();
     const card = page.getByRole('group', { name: 'Следующий эпизод' });
@@ -196,7 +196,7 @@ test.describe('controls at a desktop size', () => {
     await expectPlaysPast(video, 1);
     const box = await video.boundingBox();
     if (!box) throw new Error('no video');
-    for (const opener of ['Настройки', '2 серия']) {
+    for (const opener of ['Настройки', '1 серия']) {
       await clickControl(page, page.getByRole('button', { name: opener }));
       await expect(page.getByRole('menu')).toBeVisible();
       await page.mouse.click(box.x + box.width / 2, box.y + box.height * 0.6);
@@ -281,7 +281,7 @@ test.describe('controls at a desktop size', () => {
   });
 
   test('Shift+N opens the next episode', async ({ page }) => {
-    await embed(page, '?movie_id=2');
+    await embed(page, '?movie_id=2&episode_id=202');
     await expect(page.getByTestId('episode-line')).toHaveText('1 сезон, 2 серия. Перекрёсток');
     await page.locator('body').focus();
     await page.keyboard.press('Shift+N');

@@ -4,9 +4,9 @@ import { embed, expectPlaysPast, clickControl } from './helpers.ts';
 const episodeLine = (page: Page) => page.getByTestId('episode-line');
 
 test.describe('the player app: episodes, seasons, voice-overs, availability', () => {
-  test('a series opens on its first episode not yet watched: season 1, episode 2', async ({ page }) => {
+  test('a series opens on its first episode not yet watched: for a new viewer, nothing watched, season 1, episode 1', async ({ page }) => {
     await embed(page, '?movie_id=2');
-    await expect(episodeLine(page)).toHaveText('1 сезон, 2 серия. Перекрёсток');
+    await expect(episodeLine(page)).toHaveText('1 сезон, 1 серия. Пилот');
     await expectPlaysPast(page.locator('video'), 1);
   });
 
@@ -18,7 +18,7 @@ test.describe('the player app: episodes, seasons, voice-overs, availability', ()
 
   test('the episode picker lists the season and opens the chosen episode', async ({ page }) => {
     await embed(page, '?movie_id=2');
-    await page.getByRole('button', { name: '2 серия' }).click();
+    await page.getByRole('button', { name: '1 серия' }).click();
     const menu = page.getByRole('menu', { name: 'Серии' });
     await expect(menu.getByRole('menuitemradio')).toHaveText(['1. Пилот', '2. Перекрёсток', 'Серия 3']);
     await menu.getByRole('menuitemradio', { name: 'Серия 3' }).click();

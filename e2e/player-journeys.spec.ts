@@ -10,7 +10,7 @@ function nextFrameTime(video: Locator): Promise<number> {
   }));
 }
 
-/** Watches a few seconds of S1E2 of the series, then pauses: the pause saves the time. */
+/** Watches a few seconds of the series' first episode (a new viewer's), then pauses: the pause saves the time. */
 async function watchAndPause(page: Page): Promise<number> {
   await embed(page, '?movie_id=2');
   const video = page.locator('video');
@@ -77,7 +77,7 @@ test.describe('resume, next episode, share, host messages', () => {
     await watchAndPause(page);
     await embed(page, '?movie_id=2&t=12');
     const video = page.locator('video');
-    await expect(episodeLine(page)).toHaveText('1 сезон, 2 серия. Перекрёсток');
+    await expect(episodeLine(page)).toHaveText('1 сезон, 1 серия. Пилот');
     await expect.poll(() => video.evaluate((element: HTMLVideoElement) => element.readyState)).toBeGreaterThanOrEqual(2);
     expect(await video.evaluate((element: HTMLVideoElement) => element.currentTime)).toBeGreaterThanOrEqual(11.5);
     await expect(page.getByRole('dialog')).toHaveCount(0);
@@ -93,7 +93,7 @@ test.describe('resume, next episode, share, host messages', () => {
 
   /** Plays S1E2 of the series to its last second: the card comes at the end. */
   async function playToEnd(page: Page, query = ''): Promise<Locator> {
-    await embed(page, `?movie_id=2${query}`);
+    await embed(page, `?movie_id=2&episode_id=202${query}`);
     const video = page.locator('video');
     await expectPlaysPast(video, 1);
     await video.evaluate((element: HTMLVideoElement) => {
@@ -147,7 +147,7 @@ test.describe('resume, next episode, share, host messages', () => {
     expect(await video.evaluate((element: HTMLVideoElement) => element.paused)).toBe(true);
     const time = Math.round(await video.evaluate((element: HTMLVideoElement) => element.currentTime));
     const link = popup.getByRole('textbox', { name: 'Ссылка' });
-    const plain = `${baseURL}/embed/season-1/episode-2?movie_id=2&enabled_share`;
+    const plain = `${baseURL}/embed/season-1/episode-1?movie_id=2&enabled_share`;
     await expect(link).toHaveValue(plain);
     await expect(popup.getByRole('link', { name: 'Telegram' })).toHaveAttribute('href', `https://t.me/share/url?url=${encodeURIComponent(plain)}`);
     await popup.getByRole('checkbox', { name: 'Поделиться с тайм кодом:' }).check();
@@ -157,7 +157,7 @@ test.describe('resume, next episode, share, host messages', () => {
 
     // The shared link opens that episode at that time.
     await page.goto(`${plain}&t=${time}`);
-    await expect(episodeLine(page)).toHaveText('1 сезон, 2 серия. Перекрёсток');
+    await expect(episodeLine(page)).toHaveText('1 сезон, 1 серия. Пилот');
     await expect.poll(() => video.evaluate((element: HTMLVideoElement) => element.readyState)).toBeGreaterThanOrEqual(2);
     expect(await video.evaluate((element: HTMLVideoElement) => element.currentTime)).toBeGreaterThanOrEqual(time - 0.5);
   });
@@ -200,10 +200,10 @@ test.describe('resume, next episode, share, host messages', () => {
     const episodes = () => page.evaluate(() => (window as unknown as { received: Array<{ origin: string; data: { type: string; payload: { episode?: { order: number } } } }> }).received
       .filter(({ data }) => data.type === 'episodeChanged')
       .map(({ origin, data }) => `${origin} ${data.payload.episode?.order}`));
-    await expect.poll(episodes).toEqual([`${baseURL} 2`]);
-    await frame.getByRole('button', { name: '2 серия' }).click();
+    await expect.poll(episodes).toEqual([`${baseURL} 1`]);
+    await frame.getByRole('button', { name: '1 серия' }).click();
     await frame.getByRole('menuitemradio', { name: 'Серия 3' }).click();
-    await expect.poll(episodes).toEqual([`${baseURL} 2`, `${baseURL} 3`]);
+    await expect.poll(episodes).toEqual([`${baseURL} 1`, `${baseURL} 3`]);
   });
 
   test('"Перезагрузить страницу" starts the player over without reloading the page', async ({ page, baseURL }) => {
@@ -217,7 +217,7 @@ test.describe('resume, next episode, share, host messages', () => {
       (window as unknown as { stayed: boolean }).stayed = true;
     });
     await page.getByRole('button', { name: 'Перезагрузить страницу' }).click();
-    await expect(episodeLine(page)).toHaveText('1 сезон, 2 серия. Перекрёсток');
+    await expect(episodeLine(page)).toHaveText('1 сезон, 1 серия. Пилот');
     await expectPlaysPast(page.locator('video'), 1);
     expect(await page.evaluate(() => (window as unknown as { stayed?: boolean }).stayed)).toBe(true);
   });

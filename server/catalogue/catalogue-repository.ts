@@ -52,7 +52,6 @@ interface EpisodeRow {
   description: string;
   poster_path: string | null;
   duration: number;
-  is_completed: boolean;
   season_id: number;
   season_order: number;
 }
@@ -89,7 +88,7 @@ export class CatalogueRepository {
     if (!(await this.contentExists(contentId))) return null;
     const rows = await this.db.query<EpisodeRow>(
       `SELECT e.id, e.content_id, e.episode_order, e.title, e.description, e.poster_path, e.duration,
-         e.is_completed, s.id AS season_id, s.season_order
+         s.id AS season_id, s.season_order
        FROM episodes e JOIN seasons s ON s.id = e.season_id
        WHERE e.content_id = $1
        ORDER BY s.season_order, e.episode_order`,
@@ -109,7 +108,8 @@ export class CatalogueRepository {
       description: row.description,
       posterPath: row.poster_path,
       duration: row.duration,
-      isCompleted: row.is_completed,
+      // Nobody's mark: the episodes route lays a viewer's own over it (migration 013).
+      isCompleted: false,
       season: { id: row.season_id, order: row.season_order },
       m3u8MasterFilePath: episodeManifestPath(row.id),
       episodeVariants: variants

@@ -19,7 +19,6 @@ export interface DemoEpisode {
   title: string;
   description: string;
   duration: number;
-  isCompleted: boolean;
   /** null: the episode has no media (its manifest is missing on purpose). */
   media: DemoEpisodeMedia | null;
 }

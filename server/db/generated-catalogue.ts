@@ -89,8 +89,8 @@ async function insertContents(tx: Queryable, contents: readonly GeneratedContent
   const episodes = seasons.flatMap(({ content, season }) => season.episodes.map((episode) => ({ content, season, episode })));
   await bulkInsert(tx, 'episodes', [
     ['id', 'int'], ['content_id', 'int'], ['season_id', 'int'], ['episode_order', 'int'], ['title', 'text'], ['description', 'text'],
-    ['duration', 'float8'], ['is_completed', 'bool'], ['released_at', 'timestamptz'],
-  ], episodes.map(({ content, season, episode }) => [episode.id, content.id, season.id, episode.order, episode.title, episode.description, episode.duration, false, episode.releasedAt]));
+    ['duration', 'float8'], ['released_at', 'timestamptz'],
+  ], episodes.map(({ content, season, episode }) => [episode.id, content.id, season.id, episode.order, episode.title, episode.description, episode.duration, episode.releasedAt]));
   // Variant ids follow the demo's rule: episode id × 10 + its place.
   const variants = episodes.flatMap(({ episode }) => episode.voiceAuthorIds.map((voice, index) => ({ episode, voice, index, id: episode.id * 10 + index + 1 })));
   const voiceTitle = new Map(VOICE_AUTHOR_ROWS.map((voice) => [voice.id, voice.title]));

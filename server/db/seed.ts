@@ -58,12 +58,12 @@ async function insertEpisode(tx: Queryable, content: DemoContent, seasonId: numb
   const isSeries = content.type === 'series';
   await tx.query(
     `INSERT INTO episodes (id, content_id, season_id, episode_order, title, description, poster_path,
-       duration, is_completed, media_dir)
-     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10)`,
+       duration, media_dir)
+     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9)`,
     [
       episode.id, content.id, seasonId, episode.order, episode.title, episode.description,
       isSeries ? `${MEDIA_URL_PREFIX}posters/episode-${episode.id}.jpg` : null,
-      episode.duration, episode.isCompleted, episode.media?.dir ?? null,
+      episode.duration, episode.media?.dir ?? null,
     ],
   );
   const media = episode.media;

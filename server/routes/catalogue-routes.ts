@@ -49,7 +49,7 @@ export function catalogueRoutes(app: FastifyInstance, options: CatalogueRoutesOp
   api.get('/episodes', {
     schema: {
       summary: 'The episodes of a content',
-      description: 'With a valid bearer token, isCompleted is that viewer\'s own mark and the answer is private; without one, the catalogue\'s and cached.',
+      description: 'With a valid bearer token, isCompleted is that viewer\'s own mark and the answer is private; without one, isCompleted is false (a viewer\'s marks go to that viewer only) and the answer is public and cached.',
       // Anyone; a viewer's token changes the answer.
       security: [{}, { bearerAuth: [] }],
       querystring: episodesQuerySchema,

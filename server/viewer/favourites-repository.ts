@@ -25,6 +25,13 @@ export class FavouritesRepository {
     return { items, total: count?.total ?? 0, page, pageSize };
   }
 
+  /** Whether one content is among the viewer's favourites, wherever it stands in the list; 404 for an unknown content. */
+  async mark(userId: number, contentId: number): Promise<FavouriteMark> {
+    await requireContent(this.db, contentId);
+    const rows = await this.db.query('SELECT 1 FROM viewer_favourites WHERE user_id = $1 AND content_id = $2', [userId, contentId]);
+    return { contentId, isFavorite: rows.length > 0 };
+  }
+
   /** Idempotent: adding a favourite again keeps its place. */
   async add(userId: number, contentId: number): Promise<FavouriteMark> {
     await requireContent(this.db, contentId);

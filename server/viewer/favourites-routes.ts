@@ -7,7 +7,11 @@ import type { ZodTypeProvider } from '../http/schema-validation.ts';
 import { SECURITY } from '../openapi/route-docs.ts';
 import type { FavouritesRepository } from './favourites-repository.ts';
 
-/** The viewer's favourites (SPEC.md section 7: POST /contents/favorites, POST and DELETE /contents/favorites/{id}). */
+/**
+ * The viewer's favourites (SPEC.md section 7: POST /contents/favorites, POST and DELETE
+ * /contents/favorites/{id}), and GET /contents/favorites/{id}: whether one content is among them,
+ * so a page about a content need not read the whole list to know.
+ */
 export function favouritesRoutes(app: FastifyInstance, favourites: FavouritesRepository): void {
   const api = app.withTypeProvider<ZodTypeProvider>();
   const viewer = authenticated(app.sessionGuard);
@@ -19,6 +23,18 @@ export function favouritesRoutes(app: FastifyInstance, favourites: FavouritesRep
       body: pagingBodySchema, response: { 200: favouritesPageSchema }, errors: [401],
     },
   }, async (request): Promise<Page<ContentCard>> => favourites.page(callerOf(request).userId, request.body));
+
+  api.get('/contents/favorites/:id', {
+    ...viewer,
+    schema: {
+      summary: 'Whether a content is among the viewer\'s favourites', security: SECURITY.session,
+      params: idParamsSchema, response: { 200: favouriteMarkSchema }, errors: [401, 404],
+    },
+  }, async (request, reply): Promise<FavouriteMark> => {
+    // The viewer's own answer, changed by every toggle: no cache may keep or share it.
+    void reply.header('cache-control', 'private, no-store');
+    return favourites.mark(callerOf(request).userId, request.params.id);
+  });
 
   api.post('/contents/favorites/:id', {
     ...viewer,

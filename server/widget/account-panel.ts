@@ -48,6 +48,8 @@ export function favouriteButtonHtml(contentId: number): string {
 
 export const ACCOUNT_PANEL_STYLE = `
     .account form { display: inline-flex; flex-direction: column; gap: 0.4rem; margin: 0 1.5rem 1rem 0; vertical-align: top; }
+    /* The display above outranks the hidden attribute's: the confirmation waits for a code actually sent. */
+    .account form[hidden] { display: none; }
     .account h3 { margin: 0 0 0.25rem; font-size: 1rem; }
     .account__error { color: #b91c1c; min-height: 1.2em; }
     .account__viewer ul { margin: 0 0 1rem; padding-left: 1.2rem; }

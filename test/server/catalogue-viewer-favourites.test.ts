@@ -22,6 +22,7 @@ const freshViewer = async () => bearer((await newViewer(t)).session.accessToken)
 const list = (headers: Record<string, string>, body?: object) =>
   t.app.inject({ method: 'POST', url: `${API}/contents/favorites`, headers, ...(body ? { payload: body } : {}) });
 const add = (headers: Record<string, string>, id: number | string) => t.app.inject({ method: 'POST', url: `${API}/contents/favorites/${id}`, headers });
+const isFavourite = (headers: Record<string, string>, id: number | string) => t.app.inject({ method: 'GET', url: `${API}/contents/favorites/${id}`, headers });
 const remove = (headers: Record<string, string>, id: number | string) => t.app.inject({ method: 'DELETE', url: `${API}/contents/favorites/${id}`, headers });
 const idsOf = async (headers: Record<string, string>, body?: object) => expectJson(await list(headers, body), 200, favouritesPageSchema).items.map((card) => card.id);
 
@@ -76,6 +77,29 @@ describe('favourites', () => {
   it('answers 404 for an unknown content', async () => {
     expect(expectApiError(await add(alice, 9999), 404).message).toMatch(/content 9999 not found/);
     expect(expectApiError(await remove(alice, 9999), 404).message).toMatch(/content 9999 not found/);
+    expect(expectApiError(await isFavourite(alice, 9999), 404).message).toMatch(/content 9999 not found/);
+  });
+
+  it('says whether one content is among the viewer\'s favourites, however many newer ones there are', async () => {
+    const { headers: viewer, userId } = await viewerAccount(t);
+    expect(expectJson(await isFavourite(viewer, 2), 200, favouriteMarkSchema)).toEqual({ contentId: 2, isFavorite: false });
+    await add(viewer, 2);
+    // 150 favourites added after it: the newest page of 100 no longer holds it.
+    const newer = await addManyContents(t.db, 150);
+    await t.db.query(
+      `INSERT INTO viewer_favourites (user_id, content_id, added_at)
+       SELECT $1, id, clock_timestamp() + interval '1 minute' FROM unnest($2::int[]) AS id`,
+      [userId, newer],
+    );
+    expect(await idsOf(viewer, { pageSize: 100 })).not.toContain(2);
+    const answer = await isFavourite(viewer, 2);
+    expect(expectJson(answer, 200, favouriteMarkSchema)).toEqual({ contentId: 2, isFavorite: true });
+    // A viewer's own state, which changes with each toggle: kept by no cache.
+    expect(answer.headers['cache-control']).toBe('private, no-store');
+    // Another viewer's favourites are not this one's.
+    expect(expectJson(await isFavourite(await freshViewer(), 2), 200, favouriteMarkSchema).isFavorite).toBe(false);
+    await remove(viewer, 2);
+    expect(expectJson(await isFavourite(viewer, 2), 200, favouriteMarkSchema).isFavorite).toBe(false);
   });
 
   it.each([
@@ -89,12 +113,15 @@ describe('favourites', () => {
   it('refuses a malformed content id with 400', async () => {
     expectApiError(await add(alice, 'abc'), 400);
     expectApiError(await remove(alice, '0'), 400);
+    expectApiError(await isFavourite(alice, '-1'), 400);
+    expectApiError(await isFavourite(alice, '99999999999'), 400);
   });
 
   it.each([
     ['POST', '/contents/favorites'],
     ['POST', '/contents/favorites/1'],
     ['DELETE', '/contents/favorites/1'],
+    ['GET', '/contents/favorites/1'],
   ] as const)('%s %s answers 401 without a session', async (method, path) => {
     expectApiError(await t.app.inject({ method, url: `${API}${path}` }), 401);
     expectApiError(await t.app.inject({ method, url: `${API}${path}`, headers: bearer('a.b.c') }), 401);

@@ -135,7 +135,7 @@ describe('completed marks', () => {
     expectJson(await mark('POST', viewer, SERIES, 203), 200, completedMarkSchema);
 
     const own = await episodesOf(viewer, SERIES);
-    // The viewer's own marks replace the catalogue's (which has 201 completed).
+    // The viewer's own marks, and only them.
     expect(completedIn(expectJson(own, 200, z.array(episodeSchema)))).toEqual([203]);
     expect(own.headers['cache-control']).toBe('private');
     expect(own.headers.etag).toBeUndefined();
@@ -144,12 +144,13 @@ describe('completed marks', () => {
     expect(completedIn(expectJson(await episodesOf(viewer, SERIES), 200, z.array(episodeSchema)))).toEqual([]);
   });
 
-  it('leaves the public, cached answer and other viewers untouched', async () => {
+  it('leaves the public, cached answer and other viewers untouched: without a token no episode is completed', async () => {
     expectJson(await mark('POST', alice, SERIES, 204), 200, completedMarkSchema);
-    expectJson(await episodesOf(alice, SERIES), 200, z.array(episodeSchema));
+    expectJson(await mark('POST', alice, SERIES, 201), 200, completedMarkSchema);
+    expect(completedIn(expectJson(await episodesOf(alice, SERIES), 200, z.array(episodeSchema)))).toEqual([201, 204]);
 
     const anonymous = await episodesOf({}, SERIES);
-    expect(completedIn(expectJson(anonymous, 200, z.array(episodeSchema)))).toEqual([201]);
+    expect(completedIn(expectJson(anonymous, 200, z.array(episodeSchema)))).toEqual([]);
     expect(anonymous.headers['cache-control']).toMatch(/^public/);
     expect(anonymous.headers.vary).toMatch(/authorization/i);
     expect(completedIn(expectJson(await episodesOf(bob, SERIES), 200, z.array(episodeSchema)))).not.toContain(204);
@@ -157,7 +158,7 @@ describe('completed marks', () => {
 
   it('answers the public list to an invalid or expired token', async () => {
     const forged = await episodesOf(bearer('eyJhbGciOiJIUzI1NiJ9.eyJzdWIiOiIxIn0.c2lnbmF0dXJl'), SERIES);
-    expect(completedIn(expectJson(forged, 200, z.array(episodeSchema)))).toEqual([201]);
+    expect(completedIn(expectJson(forged, 200, z.array(episodeSchema)))).toEqual([]);
     expect(forged.headers['cache-control']).toMatch(/^public/);
   });
 

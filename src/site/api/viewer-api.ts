@@ -23,6 +23,8 @@ export type ReviewSort = 'newest' | 'helpful';
 export const viewerApi = {
   favourites: (page: number, pageSize: number, signal?: Signal) =>
     apiCall(favouritesPageSchema, 'POST', `${CATALOGUE}/contents/favorites`, { body: { page, pageSize }, signal }),
+  /** Whether this one content is among the favourites, however long the list. */
+  favouriteMark: (contentId: number, signal?: Signal) => apiCall(favouriteMarkSchema, 'GET', `${CATALOGUE}/contents/favorites/${contentId}`, { signal }),
   setFavourite: (contentId: number, favourite: boolean) =>
     apiCall(favouriteMarkSchema, favourite ? 'POST' : 'DELETE', `${CATALOGUE}/contents/favorites/${contentId}`),
   history: (page: number, pageSize: number, signal?: Signal) =>

@@ -5,14 +5,12 @@ import { viewerApi } from '../api/viewer-api.ts';
 import { useSession } from '../auth/session.tsx';
 import { Link } from '../router/navigation.tsx';
 
-/** How many of the newest favourites are read to know whether this content is one of them. */
-const FAVOURITES_CHECKED = 100;
-
 /** «В избранное» / «Убрать из избранного»; a viewer who is not logged in is asked to log in. */
 export function FavouriteButton({ contentId }: { contentId: number }) {
   const { user } = useSession();
+  // The server is asked about this content itself: a favourite far down a long list is still one.
   const known = useResource(`${user?.id ?? 'nobody'}|${contentId}`, async (signal) =>
-    (user ? (await viewerApi.favourites(1, FAVOURITES_CHECKED, signal)).items.some((card) => card.id === contentId) : false));
+    (user ? (await viewerApi.favouriteMark(contentId, signal)).isFavorite : false));
   const [favourite, setFavourite] = useState<boolean | undefined>(undefined);
   const [error, setError] = useState('');
   const [busy, setBusy] = useState(false);

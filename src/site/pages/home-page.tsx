@@ -5,6 +5,7 @@ import { CardRow } from '../components/content-card.tsx';
 import { LoadError, Loading, useTitle } from '../components/status.tsx';
 import { Link } from '../router/navigation.tsx';
 import { PromoSlider } from './promo-slider.tsx';
+import { shelfTitle } from './shelf-title.ts';
 
 const SHELF_CARDS = 12;
 
@@ -24,15 +25,18 @@ export function HomePage() {
         <h2 id="shelf-relevant">Сейчас смотрят</h2>
         <CardRow cards={relevant} label="Сейчас смотрят" />
       </section>
-      {shelves.filter((shelf) => shelf.items.length > 0).map((shelf) => (
-        <section className="shelf" key={shelf.category.id} aria-labelledby={`shelf-${shelf.category.id}`}>
-          <h2 id={`shelf-${shelf.category.id}`}>
-            <Link to={siteUrls.category(shelf.category.contentType.slug, shelf.category.slug)}>{shelf.category.title}</Link>
-            <span className="shelf__count">{shelf.total}</span>
-          </h2>
-          <CardRow cards={shelf.items} label={shelf.category.title} />
-        </section>
-      ))}
+      {shelves.filter((shelf) => shelf.items.length > 0).map((shelf) => {
+        const title = shelfTitle(shelf.category);
+        return (
+          <section className="shelf" key={shelf.category.id} aria-labelledby={`shelf-${shelf.category.id}`}>
+            <h2 id={`shelf-${shelf.category.id}`}>
+              <Link to={siteUrls.category(shelf.category.contentType.slug, shelf.category.slug)}>{title}</Link>
+              <span className="shelf__count">{shelf.total}</span>
+            </h2>
+            <CardRow cards={shelf.items} label={title} />
+          </section>
+        );
+      })}
     </>
   );
 }
