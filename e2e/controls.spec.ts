@@ -46,6 +46,16 @@ test.describe('controls at a desktop size', () => {
     await expectPlaysPast(videoOf(page), 1);
   });
 
+  test('the next-episode button shows its hover card or its tooltip, never both', async ({ page }) => {
+    await embed(page, '?movie_id=2');
+    const next = page.getByRole('button', { name: 'Следующая серия' });
+    const tooltip = () => next.evaluate((element) => getComputedStyle(element, '::after').display);
+    expect(await tooltip()).not.toBe('none');
+    await next.hover();
+    await expect(page.getByRole('group', { name: 'Следующий эпизод' })).toBeVisible();
+    expect(await tooltip()).toBe('none');
+  });
+
   test('mute, unmute and the volume slider', async ({ page }) => {
     await embed(page, '?movie_id=1');
     const video = videoOf(page);

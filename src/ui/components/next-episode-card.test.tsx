@@ -73,10 +73,15 @@ describe('NextEpisodeCard (SPEC.md section 2, next-episode card)', () => {
     expect(html).not.toContain('role="dialog"');
   });
 
-  it('catches the pointer, clamps the description to 3 lines and stacks on narrow frames', () => {
+  it('catches the pointer, clamps the description to 3 lines, and in a low frame keeps the countdown and buttons while the text gives way', () => {
     const css = readFileSync(new URL('../styles/next-episode-card.css', import.meta.url), 'utf8');
     expect(css).toMatch(/\.next-episode-card \{[^}]*pointer-events: auto/);
     expect(css).toMatch(/\.next-episode-card__description \{[^}]*-webkit-line-clamp: 3/);
-    expect(css).toMatch(/@media \(max-width: 639\.98px\) \{[^@]*\.next-episode-card__panel--ended \{[^}]*flex-direction: column/);
+    // The ended panel never scrolls: what does not fit is the text's, never the buttons'.
+    expect(css).toMatch(/\.next-episode-card__panel--ended \{[^}]*overflow: hidden/);
+    expect(css).toMatch(/\.next-episode-card__countdown, \.next-episode-card__actions \{ flex: none; \}/);
+    expect(css).toMatch(/\.next-episode-card__text \{[^}]*min-height: 0; overflow: hidden/);
+    expect(css).toMatch(/@media \(max-height: 300px\) \{[^@]*\.next-episode-card__description \{ display: none; \}/);
+    expect(css).toMatch(/@media \(max-height: 190px\) \{[^@]*\.next-episode-card__media \{ display: none; \}/);
   });
 });

@@ -75,10 +75,13 @@ export function NextEpisodeCard({ order, title, description, posterUrl, onWatch,
           )}
         </div>
         <div className="next-episode-card__body">
-          <h2 id={headingId} className="next-episode-card__heading">{ru.nextEpisode}</h2>
-          <p className="next-episode-card__label">{ru.episodeLabel(order)}</p>
-          <p className="next-episode-card__title">{title}</p>
-          <p className="next-episode-card__description">{description}</p>
+          {/* The text gives way in a low frame; the countdown and the buttons below it never do. */}
+          <div className="next-episode-card__text">
+            <h2 id={headingId} className="next-episode-card__heading">{ru.nextEpisode}</h2>
+            <p className="next-episode-card__label">{ru.episodeLabel(order)}</p>
+            <p className="next-episode-card__title">{title}</p>
+            <p className="next-episode-card__description">{description}</p>
+          </div>
           {secondsLeft !== undefined ? (
             <p className="next-episode-card__countdown" data-testid="next-episode-countdown">{ru.nextEpisodeIn(secondsLeft)}</p>
           ) : null}

@@ -92,7 +92,9 @@ export function SharePopup(props: SharePopupProps) {
           {socialLinks.map(({ id, label, href }) => (
             <li key={id}>
               <a className="share-popup__network" data-network={id} href={href} aria-label={label} target="_blank" rel="noopener noreferrer">
-                <span className="share-popup__icon" aria-hidden="true">{MARKS[id] ?? label.slice(0, 1)}</span>
+                {/* The mark is drawn by CSS from data-mark, not as text: a text 'TG' would be visible
+                    words missing from the link's name 'Telegram' (WCAG 2.5.3, label in name). */}
+                <span className="share-popup__icon" aria-hidden="true" data-mark={MARKS[id] ?? label.slice(0, 1)} />
                 <span className="share-popup__network-label">{label}</span>
               </a>
             </li>

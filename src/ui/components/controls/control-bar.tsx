@@ -78,7 +78,8 @@ export function ControlBar({ host, menus, compact, active, perform }: ControlBar
         {back}
         {forward}
         {next ? (
-          <div className="control-bar__next" onPointerEnter={() => setPreviewNext(true)} onPointerLeave={() => setPreviewNext(false)}>
+          // While the hover card shows, it names what the button does: the tooltip stays away (controls.css).
+          <div className={`control-bar__next${previewNext && extras ? ' control-bar__next--previewing' : ''}`} onPointerEnter={() => setPreviewNext(true)} onPointerLeave={() => setPreviewNext(false)}>
             <ControlButton label={ru.nextEpisodeButton} icon="next" onClick={() => perform({ type: 'next-episode' })} />
             {previewNext && extras ? (
               <div className="control-bar__next-preview">

@@ -15,6 +15,7 @@ import {
   type SettingsView,
   type TextTrackChoice,
 } from './settings-model.ts';
+import { useScrollEdges } from '../../hooks/use-scroll-edges.ts';
 import '../../styles/settings-menu.css';
 
 export type { ExtraAction, SettingsView, TextTrackChoice };
@@ -91,6 +92,7 @@ export function SettingsMenu(props: SettingsMenuProps) {
   const { view, onNavigate, onClose } = props;
   const list = useRef<HTMLDivElement>(null);
   const shownView = useRef(view);
+  useScrollEdges(list, view);
 
   // On opening a panel focus goes to its checked item, or back to the row of the submenu just
   // left, else the first item; without scrolling the page around the frame.
