@@ -9,7 +9,7 @@ const film = (frame: FrameLocator) => frame.locator('video.player__video');
 
 /** Plays S1E2 of the series to its end in the frame: the next-episode card comes, waiting a minute. */
 async function endCard(page: Page, baseURL: string | undefined): Promise<PhoneFrame & { card: Locator }> {
-  const opened = await openPhoneFrame(page, baseURL, '?movie_id=2&next_episode_countdown=60');
+  const opened = await openPhoneFrame(page, baseURL, '?movie_id=2&episode_id=202&next_episode_countdown=60');
   const video = film(opened.frame);
   await expectPlaysPast(video, 1);
   await video.evaluate((element: HTMLVideoElement) => {

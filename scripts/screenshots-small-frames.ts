@@ -45,7 +45,7 @@ async function playTo(opened: PhoneFrame, seconds: number): Promise<void> {
 
 const SHOTS: Record<string, Shot> = {
   async 'end-card'(page) {
-    const opened = await openPhoneFrame(page, server.url, '?movie_id=2&next_episode_countdown=600');
+    const opened = await openPhoneFrame(page, server.url, '?movie_id=2&episode_id=202&next_episode_countdown=600');
     await playTo(opened, 1);
     await video(opened).evaluate((element: HTMLVideoElement) => {
       element.currentTime = element.duration - 0.5;
