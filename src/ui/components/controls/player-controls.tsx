@@ -1,4 +1,4 @@
-import { useEffect, useMemo, useRef, useState, useSyncExternalStore, type PointerEvent, type ReactNode } from 'react';
+import { useEffect, useMemo, useRef, useState, useSyncExternalStore, type PointerEvent, type ReactNode, type RefObject } from 'react';
 import { usePlayerState } from '../../hooks/use-player-state.ts';
 import { ru } from '../../i18n/ru.ts';
 import { actionForKey } from '../../interaction/keyboard-shortcuts.ts';
@@ -41,6 +41,8 @@ export function PlayerControls({ host, menus, top }: PlayerControlsProps) {
   const stretched = useSyncExternalStore(host.fullscreen.store.subscribe, () => host.fullscreen.store.getState().mode === 'stretch');
   const perform = useMemo(() => createActionPerformer(host), [host]);
   const visibility = useControlsVisibility({ paused, preloading: !started, menuOpen: menu !== 'none', root });
+
+  useCuesAboveControls(root, host.textTracks, visibility.visible, compact);
 
   // Shortcuts: on the frame's document, so they work wherever focus is inside the player.
   useEffect(() => {
@@ -127,4 +129,32 @@ export function PlayerControls({ host, menus, top }: PlayerControlsProps) {
       ) : null}
     </div>
   );
+}
+
+/**
+ * While the controls show, subtitles sit above what they cover at the bottom (the bar, or the
+ * compact layout's bottom row), and go back down when they hide (SPEC.md section 2 gives the bar
+ * that place). Measured, since the bar's height changes with the frame's size and layout.
+ */
+function useCuesAboveControls(root: RefObject<HTMLDivElement | null>, textTracks: ControlsHost['textTracks'], visible: boolean, compact: boolean): void {
+  useEffect(() => {
+    const box = root.current;
+    if (!box || !visible) {
+      textTracks.keepCuesAbove(0);
+      return;
+    }
+    const bottom = box.querySelector<HTMLElement>(compact ? '.control-bar__bottom' : '.control-bar');
+    const measure = () => {
+      if (!bottom) return;
+      textTracks.keepCuesAbove(box.getBoundingClientRect().bottom - bottom.getBoundingClientRect().top);
+    };
+    measure();
+    const resized = new ResizeObserver(measure);
+    resized.observe(box);
+    if (bottom) resized.observe(bottom);
+    return () => {
+      resized.disconnect();
+      textTracks.keepCuesAbove(0);
+    };
+  }, [root, textTracks, visible, compact]);
 }
