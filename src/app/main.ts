@@ -46,6 +46,10 @@ function boot(): void {
     showError(error);
     return;
   }
+  if (config.movieIdOutOfRange) {
+    showError(new PlayerError('catalogue', PLAYER_ERROR_CODES.CONTENT_NOT_FOUND, 'fatal', 'movie_id is an integer outside the catalogue\'s ids'));
+    return;
+  }
   if (config.movieId === undefined) {
     showError(new PlayerError('config', PLAYER_ERROR_CODES.MOVIE_ID_MISSING, 'fatal', 'No movie_id in the query nor in the page global'));
     return;
