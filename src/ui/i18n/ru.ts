@@ -43,6 +43,8 @@ export const ru = {
   /** Controls' accessible names (SPEC.md section 2; fixed: the tests and assistive technology name controls by them). */
   play: 'Воспроизвести',
   pause: 'Пауза',
+  /** The play button once the film has ended (ours: SPEC.md gives no text for it). */
+  replay: 'Смотреть снова',
   back10: 'Назад на 10 секунд',
   forward10: 'Вперёд на 10 секунд',
   nextEpisodeButton: 'Следующая серия',

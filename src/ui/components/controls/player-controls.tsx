@@ -13,6 +13,7 @@ import { useControlsVisibility } from './use-controls-visibility.ts';
 import { useMediaQuery } from './use-media-query.ts';
 import { BufferingSpinner } from './buffering-spinner.tsx';
 import { ControlButton } from './control-button.tsx';
+import { playButtonLook } from './play-button-look.ts';
 import { RemoteStatus } from './remote-status.tsx';
 import { StateAnnouncer } from './state-announcer.tsx';
 
@@ -37,6 +38,8 @@ export function PlayerControls({ host, menus, top }: PlayerControlsProps) {
   const menu = useSyncExternalStore(menus.subscribe, () => menus.getState().menu);
   const paused = usePlayerState(host.store, (state) => state.paused);
   const started = usePlayerState(host.store, (state) => state.started);
+  const ended = usePlayerState(host.store, (state) => state.ended);
+  const bigPlay = playButtonLook({ paused: true, ended });
   const pictureInPicture = useSyncExternalStore(host.pictureInPicture.store.subscribe, () => host.pictureInPicture.store.getState().active);
   const stretched = useSyncExternalStore(host.fullscreen.store.subscribe, () => host.fullscreen.store.getState().mode === 'stretch');
   const perform = useMemo(() => createActionPerformer(host), [host]);
@@ -118,7 +121,7 @@ export function PlayerControls({ host, menus, top }: PlayerControlsProps) {
         </div>
       ) : null}
       {!compact && (paused || !started) ? (
-        <ControlButton className="controls__big-play" label={ru.play} icon="play" onClick={() => host.play()} />
+        <ControlButton className="controls__big-play" label={bigPlay.label} icon={bigPlay.icon} onClick={() => host.play()} />
       ) : null}
       <div className="controls__layer" inert={!shown}>
         {top}
