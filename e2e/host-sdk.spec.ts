@@ -90,11 +90,12 @@ test.beforeAll(async ({ baseURL }) => {
   pages = new Map([
     ['/series', hostPage(baseURL!, 'data-movie-id="2" data-timeupdate-interval="200"')],
     ['/film', hostPage(baseURL!, 'data-movie-id="1" data-no-early-play')],
-    ['/guarded', hostPage(baseURL!, 'data-movie-id="3" data-no-early-play', `${other}/sibling`)],
+    ['/guarded', hostPage(baseURL!, 'data-movie-id="4" data-no-early-play', `${other}/sibling`)],
     ['/sibling', SIBLING_PAGE],
     ['/adopted', adoptedFramePage(baseURL!)],
     ['/phone', hostPage(baseURL!, 'data-movie-id="4" data-no-early-play')],
-    ['/phone-stretch', hostPage(baseURL!, 'data-movie-id="3" data-no-early-play data-fullscreen-mode="stretch"')],
+    ['/phone-stretch', hostPage(baseURL!, 'data-movie-id="4" data-no-early-play data-fullscreen-mode="stretch"')],
+    ['/blocked', hostPage(baseURL!, 'data-movie-id="3" data-no-early-play')],
     ['/refused', hostPage(baseURL!, `data-movie-id="${REFUSED_CONTENT}" data-no-early-play`)],
   ]);
 });
@@ -240,6 +241,15 @@ test('a host\'s own iframe, adopted by the SDK: play() starts the preroll, and t
   await expect.poll(async () => (await eventsNamed(page, 'play')).length).toBeGreaterThan(0);
   expect(await host(page, 'player.state.ad')).toBeNull();
   expect(await host<number>(page, 'window.seekDuringBreak')).toBeCloseTo(5, 0);
+});
+
+test('a film blocked in the viewer\'s country: ready() rejects at once, and the state names the block', async ({ page }) => {
+  await page.goto(`${partner}/blocked`);
+  expect(await host(page, 'player.ready().then(() => "ready", (error) => error.name + ": " + error.message)')).toBe(
+    'NotReadyError: Извините, данный контент недоступен в вашей стране. Если вы используете VPN, мы рекомендуем отключить его или сменить страну.',
+  );
+  expect(await host(page, 'player.state.status')).toBe('error');
+  expect(await host(page, 'player.state.error.code')).toBe(2201);
 });
 
 test('a site not on the content\'s allowlist: ready() rejects with NotAllowedError and no player shows', async ({ page, request }) => {
