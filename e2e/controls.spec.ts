@@ -110,14 +110,14 @@ test.describe('controls at a desktop size', () => {
     await embed(page, '?movie_id=1');
     const video = videoOf(page);
     await expectPlaysPast(video, 1);
-    await chooseSetting(page, 'Скорость', '1.5');
+    await chooseSetting(page, 'Скорость', '1,5');
     await expect.poll(() => read(video, (element) => element.playbackRate)).toBe(1.5);
     await chooseSetting(page, 'Качество', '240p');
     await chooseSetting(page, 'Аудио', 'English');
     await chooseSetting(page, 'Усиление звука', '200 %');
     await clickControl(page, page.getByRole('button', { name: 'Настройки' }));
     const menu = page.getByRole('menu', { name: 'Настройки' });
-    await expect(menu.getByRole('menuitem', { name: /^Скорость/ })).toContainText('1.5');
+    await expect(menu.getByRole('menuitem', { name: /^Скорость/ })).toContainText('1,5');
     await expect(menu.getByRole('menuitem', { name: /^Качество/ })).toContainText('240p');
     await expect(menu.getByRole('menuitem', { name: /^Аудио/ })).toContainText('English');
     await expect(menu.getByRole('menuitem', { name: /^Усиление звука/ })).toContainText('200 %');

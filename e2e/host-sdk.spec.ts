@@ -90,11 +90,12 @@ test.beforeAll(async ({ baseURL }) => {
   pages = new Map([
     ['/series', hostPage(baseURL!, 'data-movie-id="2" data-timeupdate-interval="200"')],
     ['/film', hostPage(baseURL!, 'data-movie-id="1" data-no-early-play')],
-    ['/guarded', hostPage(baseURL!, 'data-movie-id="3" data-no-early-play', `${other}/sibling`)],
+    ['/guarded', hostPage(baseURL!, 'data-movie-id="4" data-no-early-play', `${other}/sibling`)],
     ['/sibling', SIBLING_PAGE],
     ['/adopted', adoptedFramePage(baseURL!)],
     ['/phone', hostPage(baseURL!, 'data-movie-id="4" data-no-early-play')],
-    ['/phone-stretch', hostPage(baseURL!, 'data-movie-id="3" data-no-early-play data-fullscreen-mode="stretch"')],
+    ['/phone-stretch', hostPage(baseURL!, 'data-movie-id="4" data-no-early-play data-fullscreen-mode="stretch"')],
+    ['/blocked', hostPage(baseURL!, 'data-movie-id="3" data-no-early-play')],
     ['/refused', hostPage(baseURL!, `data-movie-id="${REFUSED_CONTENT}" data-no-early-play`)],
   ]);
 });
@@ -221,15 +222,25 @@ test('another site\'s frame cannot command the player, and the SDK hears only it
   expect(await page.locator('#player iframe').evaluate((frame) => getComputedStyle(frame).position)).not.toBe('fixed');
 });
 
-test('a host\'s own iframe, adopted by the SDK: play() starts the preroll, and the break is reported with its marking', async ({ page }) => {
+test('a host\'s own iframe, adopted by the SDK: no ad in the state before one shows; play() resolves when the film plays, after the preroll', async ({ page }) => {
   test.setTimeout(60_000);
+  // The preroll's list is asked for before any play (once the film's buffer is safe).
+  const adList = page.waitForResponse((response) => response.url().includes('/ad-list.json'), { timeout: 30_000 });
   await page.goto(`${partner}/adopted`);
   await host(page, 'player.ready()');
-  expect(await outcome(page, 'play()')).toEqual({ value: undefined });
+  await adList;
+  // Nothing is on screen but the film: no ad in the state, asked of the frame or mirrored.
+  expect(await host(page, 'player.getState().then((state) => state.ad)')).toBeNull();
+  expect(await host(page, 'player.state.ad')).toBeNull();
+
+  await host(page, `void (window.played = player.play().then(() => { window.playSettled = true; return player.state.paused; }))`);
   await expect.poll(() => eventsNamed(page, 'adbreakstart'), { timeout: 20_000 }).toEqual([
     { breakType: 'preroll', podSize: 2, position: 1, label: 'Реклама', advertiser: expect.any(String), erid: expect.any(String) },
   ]);
   expect(await host(page, 'player.state.ad.podSize')).toBe(2);
+  // The film waits behind the ad: play() has not resolved, and the film is paused.
+  expect(await host(page, 'window.playSettled === true')).toBe(false);
+  expect(await host(page, 'player.state.paused')).toBe(true);
   // A command made during the break waits for it, as the viewer's own clicks do.
   await host(page, 'void (window.seekDuringBreak = player.seek(5))');
   const overlay = page.frameLocator('#own').locator('.ad-overlay');
@@ -237,9 +248,33 @@ test('a host\'s own iframe, adopted by the SDK: play() starts the preroll, and t
   await overlay.getByText('2 из 2').waitFor();
   await overlay.getByRole('button', { name: 'Пропустить', exact: true }).click({ timeout: 15_000 });
   await expect.poll(() => eventsNamed(page, 'adbreakend'), { timeout: 20_000 }).toEqual([{ breakType: 'preroll' }]);
+  // Resolved with the film playing: the state says so at that moment.
+  expect(await host(page, 'window.played')).toBe(false);
   await expect.poll(async () => (await eventsNamed(page, 'play')).length).toBeGreaterThan(0);
   expect(await host(page, 'player.state.ad')).toBeNull();
   expect(await host<number>(page, 'window.seekDuringBreak')).toBeCloseTo(5, 0);
+});
+
+test('setRate takes any rate from 0.25 to 2, and refuses the rest', async ({ page }) => {
+  await page.goto(`${partner}/film`);
+  await host(page, 'player.ready()');
+  expect(await outcome(page, 'setRate(1.3)')).toEqual({ value: 1.3 });
+  expect(await host(page, 'player.state.rate')).toBe(1.3);
+  const video = page.frameLocator('iframe').locator('video');
+  expect(await video.evaluate((element: HTMLVideoElement) => element.playbackRate)).toBe(1.3);
+  expect(await outcome(page, 'setRate(0.25)')).toEqual({ value: 0.25 });
+  expect(await outcome(page, 'setRate(2)')).toEqual({ value: 2 });
+  expect(await outcome(page, 'setRate(0.2)')).toEqual({ error: 'RangeError' });
+  expect(await outcome(page, 'setRate(2.5)')).toEqual({ error: 'RangeError' });
+});
+
+test('a film blocked in the viewer\'s country: ready() rejects at once, and the state names the block', async ({ page }) => {
+  await page.goto(`${partner}/blocked`);
+  expect(await host(page, 'player.ready().then(() => "ready", (error) => error.name + ": " + error.message)')).toBe(
+    'NotReadyError: Извините, данный контент недоступен в вашей стране. Если вы используете VPN, мы рекомендуем отключить его или сменить страну.',
+  );
+  expect(await host(page, 'player.state.status')).toBe('error');
+  expect(await host(page, 'player.state.error.code')).toBe(2201);
 });
 
 test('a site not on the content\'s allowlist: ready() rejects with NotAllowedError and no player shows', async ({ page, request }) => {

@@ -60,16 +60,14 @@ test.describe('the player app: episodes, seasons, voice-overs, availability', ()
     }), resumedAt);
   });
 
-  test('content blocked in the viewer\'s country plays the placeholder, then says why', async ({ page }) => {
+  test('content blocked in the viewer\'s country says so at once, before any play', async ({ page }) => {
     await embed(page, '?movie_id=3');
-    // Not awaited: the element is torn down while this play() is pending.
-    await page.locator('video').evaluate((element: HTMLVideoElement) => {
-      element.muted = true;
-      void element.play().catch(() => undefined);
-    });
     await expect(page.getByRole('alert')).toHaveText(
       'Извините, данный контент недоступен в вашей стране. Если вы используете VPN, мы рекомендуем отключить его или сменить страну.',
     );
+    // Nothing that looks playable: no play button, no time.
+    await expect(page.getByRole('button', { name: 'Воспроизвести' })).toHaveCount(0);
+    await expect(page.locator('.time-display')).toHaveCount(0);
   });
 
   test('the same content plays where it is not blocked', async ({ page }) => {

@@ -80,6 +80,14 @@ test.describe('the player page (/embed)', () => {
     await expect(page.getByRole('alert')).toHaveText('Контент не доступен');
   });
 
+  // The id is there: no content can have it, as with an unknown one.
+  for (const id of ['99999999999', '2147483648', '0', '-3']) {
+    test(`says the content is not available for movie_id=${id}, an integer out of the ids' range`, async ({ page }) => {
+      await embed(page, `?movie_id=${id}`);
+      await expect(page.getByRole('alert')).toHaveText('Контент не доступен');
+    });
+  }
+
   test('takes movie_id from the page global when the query has none', async ({ page }) => {
     await page.addInitScript(() => {
       (window as unknown as Record<string, unknown>).__KINO_PLAYER_CONFIG__ = { movieId: 1 };

@@ -89,3 +89,11 @@ export const INITIAL_AD_STATE: AdState = {
   error: undefined,
   history: [],
 };
+
+/**
+ * An ad is on screen: the break has one ready and its overlay covers the film. Before the first
+ * ad of a break (its list or VAST still loading, or waiting for the viewer's play) nothing is.
+ */
+export function adOnScreen(state: Pick<AdState, 'phase' | 'ad'>): boolean {
+  return state.phase === 'ready' && state.ad !== undefined;
+}

@@ -21,8 +21,6 @@ export interface PlayerAppOptions {
   video: HTMLVideoElement;
   /** The page address for the availability call. */
   domain: string;
-  /** The clip that plays instead of unavailable content (SPEC.md section 4). */
-  blockedClipUrl: string;
   /** Saved progress and preferences (SPEC.md section 3). */
   storage: MediaStorage;
   /**
@@ -77,7 +75,7 @@ export interface PlayerApp {
  * plays, and the prompts around it, are the episode session's (episode/episode-session.ts).
  */
 export function startPlayerApp(options: PlayerAppOptions): PlayerApp {
-  const { client, config, video, domain, blockedClipUrl, storage, loggedIn, schedule = timerSchedule, now = () => performance.now() } = options;
+  const { client, config, video, domain, storage, loggedIn, schedule = timerSchedule, now = () => performance.now() } = options;
   const store: AppStore = createStore({ view: { status: 'loading' } });
   const events = createPlayerEvents();
   const app = new AbortController();
@@ -133,16 +131,15 @@ export function startPlayerApp(options: PlayerAppOptions): PlayerApp {
       if (signal.aborted) return;
       const episode = chooseInitialEpisode(loaded.episodes, config);
       if (!episode) throw new NoEpisodesError(config.movieId);
+      // Known unavailable here (SPEC.md section 6): the country message at once, never a player
+      // that looks playable until a press on play; the host hears 'blocked' as this error.
+      if (!loaded.available) throw new ContentBlockedError();
       video.hidden = false;
       // The first thing the viewer sees, before a frame and before the controls (embed.html).
       if (loaded.content.posterUrl && !video.poster) video.poster = client.absoluteUrl(loaded.content.posterUrl);
       const variant = chooseVariant(episode, config.episodeVariantId, remembered.savedVariantTitle());
       const current: EpisodeView = { episode, variant, source: undefined };
       store.update({ view: { status: 'ready', core: player, current, resumeAt: undefined, nextCard: undefined, ...loaded } });
-      if (!loaded.available) {
-        playBlockedPlaceholder(player, signal);
-        return;
-      }
       episodes = createEpisodeSession({
         client,
         config,
@@ -171,16 +168,6 @@ export function startPlayerApp(options: PlayerAppOptions): PlayerApp {
     import('./progress/server-progress.ts').then((chunk) => chunk.startServerProgress({
       client, contentId: config.movieId, storage, core: player, saved, signal, merged: () => episodes?.offerSaved(), view: store,
     }), () => undefined);
-  }
-
-  /** Unavailable here: the placeholder clip plays, and its play or end says why (SPEC.md section 4). */
-  function playBlockedPlaceholder(player: PlayerCore, signal: AbortSignal): void {
-    const blocked = () => fail(new ContentBlockedError(), signal);
-    player.events.on('play', blocked, { signal });
-    player.events.on('ended', blocked, { signal });
-    player.load({ src: blockedClipUrl, type: 'progressive' }).catch((error: unknown) => fail(error, signal));
-    // A play asked for before we knew (a host, autoplay) counts too.
-    if (!video.paused) blocked();
   }
 
   /**
@@ -233,7 +220,6 @@ export function startPlayerApp(options: PlayerAppOptions): PlayerApp {
   }
 
   boot();
-  // Unavailable content has no episode session: choosing an episode or a voice-over does nothing.
   return {
     store,
     events,

@@ -41,6 +41,7 @@ const CHECKS: { [K in keyof WidgetConfig]: { check: Checker; expected: string } 
   dashLibraryUrl: { check: (v) => v === undefined || isString(v), expected: 'a URL' },
   castSenderUrl: { check: (v) => v === undefined || isString(v), expected: 'a URL' },
   movieId: { check: optional(isPositiveInteger), expected: 'a positive integer' },
+  movieIdOutOfRange: { check: isBoolean, expected: 'true or false' },
   episodeId: { check: optional(isPositiveInteger), expected: 'a positive integer' },
   season: { check: optional(isPositiveInteger), expected: 'a positive integer' },
   episode: { check: optional(isPositiveInteger), expected: 'a positive integer' },

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { ConfigError, mergeConfig } from './merge-config.ts';
-import { parseMovieId, parseTimeCode, readWidgetConfig } from './read-widget-config.ts';
+import { isOutOfRangeMovieId, parseMovieId, parseTimeCode, readWidgetConfig } from './read-widget-config.ts';
 import { createDefaultConfig } from './widget-config.ts';
 
 /** A stand-in for the root element: only its dataset is read. */
@@ -143,6 +143,29 @@ describe('parseMovieId', () => {
     ['12345678901', undefined],
   ])('movie_id=%j gives %j', (value, expected) => {
     expect(parseMovieId(value)).toBe(expected);
+  });
+});
+
+describe('isOutOfRangeMovieId', () => {
+  it.each([
+    ['99999999999', true],
+    ['2147483648', true],
+    ['0', true],
+    ['-3', true],
+    ['2147483647', false],
+    ['2', false],
+    ['abc', false],
+    ['1.5', false],
+    ['', false],
+    [null, false],
+  ])('movie_id=%j: %j', (value, expected) => {
+    expect(isOutOfRangeMovieId(value)).toBe(expected);
+  });
+
+  it('sets no id, and says why, for such an id from the query or a page global', () => {
+    expect(readWidgetConfig(rootWith({}), { movieId: 7 }, '?movie_id=99999999999')).toMatchObject({ movieId: undefined, movieIdOutOfRange: true });
+    expect(readWidgetConfig(rootWith({}), { movieId: 99999999999 }, '')).toMatchObject({ movieId: undefined, movieIdOutOfRange: true });
+    expect(readWidgetConfig(rootWith({}), undefined, '?movie_id=abc')).toMatchObject({ movieId: undefined, movieIdOutOfRange: false });
   });
 });
 

@@ -23,9 +23,25 @@ export function readWidgetConfig(
   search: string,
   pathname = '',
 ): WidgetConfig {
-  const config = mergeConfig(fromDataset(root.dataset), pageGlobal ?? {}, fromQuery(new URLSearchParams(search)));
+  const config = withMovieIdInRange(mergeConfig(fromDataset(root.dataset), pageGlobal ?? {}, fromQuery(new URLSearchParams(search))));
   const path = fromPath(pathname);
   return path ? { ...config, episodeId: undefined, ...path } : config;
+}
+
+/**
+ * The catalogue's ids are PostgreSQL integers: the API refuses a larger one (400) rather than
+ * answering that no such content exists.
+ */
+export const CONTENT_ID_MAX = 2_147_483_647;
+
+/**
+ * An id that is there but that no content can have (from the query, or a page global past the
+ * catalogue's ids) is the same to the viewer as an unknown one: no id is kept, and the flag says
+ * why. The query's flag wins over a page global's id, as the query wins everywhere.
+ */
+function withMovieIdInRange(config: WidgetConfig): WidgetConfig {
+  const outOfRange = config.movieIdOutOfRange || (config.movieId !== undefined && config.movieId > CONTENT_ID_MAX);
+  return outOfRange ? { ...config, movieId: undefined, movieIdOutOfRange: true } : config;
 }
 
 /** A shared link's `/season-{n}/episode-{m}` path segments; undefined when the path has none. */
@@ -61,6 +77,7 @@ function fromQuery(query: URLSearchParams): Record<string, unknown> {
   const text = (name: string) => query.get(name)?.trim() || undefined;
   return {
     movieId: parseMovieId(query.get('movie_id')),
+    movieIdOutOfRange: isOutOfRangeMovieId(query.get('movie_id')) || undefined,
     engine: query.get('engine') ?? undefined,
     langOrder: langOrder.length > 0 ? langOrder : undefined,
     episodeId: parsePositiveInteger(query.get('episode_id')),
@@ -81,9 +98,20 @@ function fromQuery(query: URLSearchParams): Record<string, unknown> {
   };
 }
 
-/** movie_id must be an integer (SPEC.md section 5); anything else counts as not given. */
+/**
+ * movie_id must be an integer (SPEC.md section 5); anything else counts as not given. An integer
+ * outside the catalogue's ids (1 to CONTENT_ID_MAX) is undefined here too: isOutOfRangeMovieId
+ * tells it apart from a missing one.
+ */
 export function parseMovieId(value: string | null): number | undefined {
-  return parsePositiveInteger(value);
+  if (value === null || !/^\d{1,10}$/.test(value)) return undefined;
+  const id = Number(value);
+  return id > 0 && id <= CONTENT_ID_MAX ? id : undefined;
+}
+
+/** movie_id is an integer ('0', '-3', '99999999999') that no content can have. */
+export function isOutOfRangeMovieId(value: string | null): boolean {
+  return value !== null && /^[+-]?\d+$/.test(value) && parseMovieId(value.replace(/^\+/, '')) === undefined;
 }
 
 /** Ids and orders in the query: a positive integer, else not given. */

@@ -51,6 +51,12 @@ export interface WidgetConfig {
   /** Query movie_id (an integer), else global movieId; undefined when neither is given. */
   movieId: number | undefined;
   /**
+   * The query's movie_id (or the page global's movieId) is an integer no content can have: 0, a
+   * negative one, or one past the catalogue's ids. The viewer is told 'Контент не доступен', as
+   * for an unknown id, never that the id is missing.
+   */
+  movieIdOutOfRange: boolean;
+  /**
    * Query engine / global engine: play through this engine when it can ('mse', 'hls.js',
    * 'dash.js', 'native'); otherwise the usual order. For comparisons (the bench suite) and support.
    */
@@ -120,6 +126,7 @@ export function createDefaultConfig(): WidgetConfig {
     statFunction: 'stat',
     langOrder: [],
     movieId: undefined,
+    movieIdOutOfRange: false,
     engine: undefined,
     dashLibraryUrl: undefined,
     castSenderUrl: undefined,

@@ -7,7 +7,7 @@ import { mirrorMediaElement } from './media-element-state.ts';
 import { asPlayerError, PLAYER_ERROR_CODES, PlayerError } from './player-error.ts';
 import { initialPlayerState, type PlayerState } from './player-state.ts';
 import { createStore, type Store } from './store.ts';
-import { clampVolume, liveEdgeTarget, UNMUTE_VOLUME } from './playback-rules.ts';
+import { clampVolume, liveEdgeTarget, seekTarget, UNMUTE_VOLUME } from './playback-rules.ts';
 import { loadGate, type LoadStrategy, type LoadStrategyHooks } from './load-strategy.ts';
 import { createRequestGate } from './request-queue.ts';
 import { createThumbnailsClient, findThumbnail, type ThumbnailCue, type ThumbnailsClient } from '../workers-client/thumbnails-client.ts';
@@ -268,7 +268,7 @@ export function createPlayerCore(options: PlayerCoreOptions): PlayerCore {
       // seekable waits for it.
       if (!Number.isFinite(time)) return;
       gate.submit('seek', () => {
-        video.currentTime = time;
+        video.currentTime = seekTarget(time, video.duration);
       });
     },
     prefetch(time) {

@@ -10,7 +10,11 @@ export type EpisodeTarget = { episodeId: number } | { season: number; episode?: 
 
 /** Every command: its arguments and what its Promise resolves with. */
 export interface HostCommandMap {
-  /** Resolves when the film plays, or when an ad break starts in front of it. */
+  /**
+   * Resolves when the film plays: at once if it does, after the preroll when a break comes first
+   * (adbreakstart and adbreakend tell of it meanwhile), so state.paused is false when it resolves.
+   * Rejects with AutoplayBlockedError when the browser wants the viewer's own press.
+   */
   play: { args: []; result: void };
   /** Pauses the film, or the ad on screen. */
   pause: { args: []; result: void };
@@ -20,7 +24,10 @@ export interface HostCommandMap {
   setVolume: { args: [volume: number]; result: number };
   /** Mutes or unmutes the film; the volume stays. */
   setMuted: { args: [muted: boolean]; result: boolean };
-  /** One of 0.25, 0.5, 0.75, 1, 1.25, 1.5, 1.75, 2 (SPEC.md section 9). */
+  /**
+   * Any rate from 0.25 to 2 (1.3 too; the player's menu offers the steps of SPEC.md section 9);
+   * RangeError outside.
+   */
   setRate: { args: [rate: number]; result: number };
   /** A height in state.qualities, or 'auto'. */
   setQuality: { args: [quality: number | 'auto']; result: number | 'auto' };
@@ -42,6 +49,10 @@ export interface HostCommandMap {
 }
 
 export type HostCommandName = keyof HostCommandMap;
+
+/** The rates setRate takes: the menu's slowest and fastest (SPEC.md section 9), and anything between. */
+export const HOST_RATE_MIN = 0.25;
+export const HOST_RATE_MAX = 2;
 
 export const HOST_COMMAND_NAMES = [
   'play', 'pause', 'seek', 'setVolume', 'setMuted', 'setRate', 'setQuality', 'setAudioTrack', 'setSubtitle',

@@ -36,7 +36,7 @@ export interface HostSubtitleRef {
 /** What an ad break shows, with the Russian ad marking (the label «Реклама», advertiser, erid). */
 export interface HostAdBreak {
   breakType: 'preroll' | 'midroll';
-  /** Ads in the break (its pod size), and which one plays (1-based); 0 until the first loads. */
+  /** Ads in the break (its pod size), and which one is on screen (1-based). */
   podSize: number;
   position: number;
   label: 'Реклама';
@@ -86,7 +86,7 @@ export interface PlayerSnapshot {
   /** Every episode, in playing order (season, then episode). */
   episodes: HostEpisodeRef[];
   fullscreen: boolean;
-  /** The ad break on screen; null when the film is. */
+  /** The break whose ad is on screen; null while the film is (a break still loading its ads included). */
   ad: HostAdBreak | null;
   error: HostError | null;
 }

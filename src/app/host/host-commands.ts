@@ -2,7 +2,7 @@ import type { PlayerEventMap, PlayerEvents } from '../../core/events.ts';
 import type { EpisodeTarget, HostCommandName, HostErrorName } from '../../embed/host-api.ts';
 import { HOST_COMMAND_NAMES } from '../../embed/host-api.ts';
 import type { PlayerSnapshot } from '../../embed/player-snapshot.ts';
-import { PLAYBACK_RATES } from '../../core/playback-rules.ts';
+import { HOST_RATE_MAX, HOST_RATE_MIN } from '../../embed/host-api.ts';
 import type { AppStore, ReadyView } from '../app-view.ts';
 import type { PlayerApp } from '../player-app.ts';
 import type { HostBridge, HostFeatures } from './host-bridge.ts';
@@ -72,7 +72,8 @@ export async function runHostCommand(name: string, args: readonly unknown[], con
     }
     case 'setRate': {
       const rate = finiteNumber(args[0], 'setRate takes a number');
-      if (!(PLAYBACK_RATES as readonly number[]).includes(rate)) throw fail('RangeError', `rate ${rate} is not one of ${PLAYBACK_RATES.join(', ')}`);
+      // Any rate the menu's range spans (SPEC.md section 5: speed 0–2), not only its steps, as Vimeo's setPlaybackRate.
+      if (rate < HOST_RATE_MIN || rate > HOST_RATE_MAX) throw fail('RangeError', `rate ${rate} is outside ${HOST_RATE_MIN}..${HOST_RATE_MAX}`);
       core.setRate(rate);
       await until(core.store, (state) => state.rate === rate, context.signal);
       return rate;
@@ -119,28 +120,28 @@ export async function runHostCommand(name: string, args: readonly unknown[], con
   }
 }
 
-/** Resolves when the film plays or an ad break starts before it; rejects when the browser refuses. */
-function play({ app, signal }: HostCommandContext, view: ReadyView): Promise<void> {
+/**
+ * Resolves when the film plays — after the preroll, when one comes first (as Vimeo's play()
+ * resolves when the video plays) — so `state.paused` is false when it does; rejects when the
+ * browser refuses. A break's ads are told by adbreakstart and adbreakend meanwhile.
+ */
+async function play({ app, signal }: HostCommandContext, view: ReadyView): Promise<void> {
   const ads = app.ads.store.getState();
   // A paused ad resumes: the film's play waits behind it in the gate.
   if (ads.ad && !ads.isPlaying) app.ads.commands.togglePlay();
-  return new Promise((resolve, reject) => {
-    const done = new AbortController();
-    const settle = (outcome: () => void) => {
-      if (done.signal.aborted) return;
-      done.abort();
-      outcome();
-    };
-    const listening = { signal: AbortSignal.any([done.signal, signal]) };
-    app.events.on('play', () => settle(resolve), listening);
-    // An ad on screen before the film counts as playing; a break that finds no ad does not.
-    const unsubscribe = app.ads.store.subscribe(() => app.ads.store.getState().ad && settle(resolve));
-    listening.signal.addEventListener('abort', unsubscribe, { once: true });
-    view.core.play().then(
-      () => settle(resolve),
-      (error: unknown) => settle(() => reject(playFailure(error))),
-    );
-  });
+  const answered = new AbortController();
+  const listening = AbortSignal.any([answered.signal, signal]);
+  try {
+    await Promise.race([
+      // The film's own state: a later play of the viewer's may take this one's place in the gate.
+      until(view.core.store, (state) => !state.paused, listening),
+      view.core.play().catch((error: unknown) => {
+        throw playFailure(error);
+      }),
+    ]);
+  } finally {
+    answered.abort();
+  }
 }
 
 function playFailure(error: unknown): HostCommandError {

@@ -129,7 +129,8 @@ describe('typed errors', () => {
   it.each<[string, string, unknown[], string, ((fake: FakeHostSession) => void)?]>([
     ['an unknown command', 'fly', [], 'UnsupportedError'],
     ['a volume above 1', 'setVolume', [2], 'RangeError'],
-    ['a rate not offered', 'setRate', [3], 'RangeError'],
+    ['a rate above 2', 'setRate', [3], 'RangeError'],
+    ['a rate below 0.25', 'setRate', [0.2], 'RangeError'],
     ['a time before the start', 'seek', [-1], 'RangeError'],
     ['a time past the end', 'seek', [1441], 'RangeError'],
     ['muted that is not a boolean', 'setMuted', ['yes'], 'RangeError'],
@@ -247,7 +248,7 @@ describe('events', () => {
     events.emit('content-time', { currentTime: 2, duration: 1440 });
     await settle();
     await run('setMuted', true);
-    app.ads.store.update({ breakType: 'midroll', ad: fakeAd({ type: 'midroll' }) });
+    app.ads.store.update({ phase: 'ready', breakType: 'midroll', ad: fakeAd({ type: 'midroll' }) });
     await settle();
     const states = recent().map(({ type, payload }) => [type === 'event' ? payload.name : type, 'state' in payload ? payload.state : undefined]);
     expect(states).toEqual([

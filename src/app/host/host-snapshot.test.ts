@@ -77,7 +77,8 @@ describe('takeSnapshot', () => {
 
   it.each<[string, Partial<AdState>, unknown]>([
     ['no break', {}, null],
-    ['a break still loading', { phase: 'load', breakType: 'preroll' }, { breakType: 'preroll', podSize: 0, position: 0, label: 'Реклама', advertiser: null, erid: null }],
+    // Its list fetched, the preroll waits for the viewer's play: nothing but the film is on screen.
+    ['a break still loading', { phase: 'load', breakType: 'preroll' }, null],
     ['an ad on screen, with its marking', { phase: 'ready', breakType: 'midroll', ad: fakeAd({ type: 'midroll', position: 2, count: 3 }) }, {
       breakType: 'midroll', podSize: 3, position: 2, label: 'Реклама', advertiser: 'ООО «Ромашка»', erid: '2VtzqvWgxEU',
     }],

@@ -1,7 +1,7 @@
-import type { AdState } from '../../ads/ad-state.ts';
+import { adOnScreen, type AdState } from '../../ads/ad-state.ts';
 import type { Episode } from '../../api/schema.ts';
 import type { PlayerState } from '../../core/player-state.ts';
-import type { HostEpisodeRef, PlayerSnapshot } from '../../embed/player-snapshot.ts';
+import type { HostAdBreak, HostEpisodeRef, PlayerSnapshot } from '../../embed/player-snapshot.ts';
 import { EMPTY_SNAPSHOT } from '../../embed/player-snapshot.ts';
 import type { AppView } from '../app-view.ts';
 import type { HostFeatures } from './host-bridge.ts';
@@ -68,17 +68,22 @@ export function takeSnapshot({ view, ads, features }: SnapshotSources): PlayerSn
     variants: episode.episodeVariants.map(({ id, title }) => ({ id, title })),
     episodes: refsOf(view.episodes),
     fullscreen: features?.fullscreen.store.getState().active ?? false,
-    ad: ads.breakType
-      ? {
-          breakType: ads.breakType,
-          podSize: ads.ad?.count ?? 0,
-          position: ads.ad?.position ?? 0,
-          label: 'Реклама',
-          advertiser: ads.ad?.advertiser ?? null,
-          erid: ads.ad?.erid ?? null,
-        }
-      : null,
+    ad: adBreakOnScreen(ads),
     error: null,
+  };
+}
+
+/** The break whose ad is on screen; null while the film is, a break's list still loading included. */
+function adBreakOnScreen(ads: AdState): HostAdBreak | null {
+  if (!adOnScreen(ads) || !ads.ad) return null;
+  const { ad } = ads;
+  return {
+    breakType: ads.breakType ?? ad.type,
+    podSize: ad.count,
+    position: ad.position,
+    label: 'Реклама',
+    advertiser: ad.advertiser ?? null,
+    erid: ad.erid ?? null,
   };
 }
 

@@ -45,7 +45,7 @@ export function createPlayerFeatures({ video, element, bridge, fullscreenMode, c
   const stopCommands = bridge.onCommand((command) => {
     if (command.type === 'exitFullScreen') fullscreen.hostExited();
   });
-  const textTracks = createTextTracks(video.textTracks, cast.core.submitTextTrack);
+  const textTracks = { ...createTextTracks(video.textTracks, cast.core.submitTextTrack), keepCuesAbove: cueLift(video) };
   const pictureInPicture = createPictureInPicture({ video, doc: document });
   const airPlay = createAirPlay({
     video,
@@ -78,6 +78,18 @@ export function createPlayerFeatures({ video, element, bridge, fullscreenMode, c
       bridge.withdrawFeatures(forHost);
       for (const feature of [fullscreen, textTracks, pictureInPicture, airPlay, casting, audioGain]) feature.destroy();
     },
+  };
+}
+
+/**
+ * The browser draws native cues at the bottom of the video, under a control bar drawn over it:
+ * the player's stylesheet moves their box up by --cue-lift (player.css), set here.
+ */
+function cueLift(video: HTMLVideoElement): (pixels: number) => void {
+  return (pixels) => {
+    const lift = Number.isFinite(pixels) ? Math.max(0, Math.round(pixels)) : 0;
+    if (lift === 0) video.style.removeProperty('--cue-lift');
+    else video.style.setProperty('--cue-lift', `${lift}px`);
   };
 }
 

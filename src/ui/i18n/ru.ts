@@ -1,3 +1,5 @@
+import { ruFixed2 } from './ru-number.ts';
+
 /** Interface texts, exactly as SPEC.md gives them; a failure's texts are in ru-errors.ts. */
 export const ru = {
   /** The ad overlay (SPEC.md section 2) and the Russian ad marking. */
@@ -41,6 +43,8 @@ export const ru = {
   /** Controls' accessible names (SPEC.md section 2; fixed: the tests and assistive technology name controls by them). */
   play: 'Воспроизвести',
   pause: 'Пауза',
+  /** The play button once the film has ended (ours: SPEC.md gives no text for it). */
+  replay: 'Смотреть снова',
   back10: 'Назад на 10 секунд',
   forward10: 'Вперёд на 10 секунд',
   nextEpisodeButton: 'Следующая серия',
@@ -65,7 +69,8 @@ export const ru = {
   normalSpeed: 'Обычная',
   subtitlesOff: 'Выкл.',
   qualityLabel: (height: number) => `${height}p`,
-  bitrateLabel: (bitsPerSecond: number) => `${(bitsPerSecond / 1_000_000).toFixed(2)} Мбит/с`,
+  /** Mbps to 2 decimals (SPEC.md section 9), with the Russian decimal comma: '2,95 Мбит/с'. */
+  bitrateLabel: (bitsPerSecond: number) => `${ruFixed2(bitsPerSecond / 1_000_000)} Мбит/с`,
   percent: (gain: number) => `${Math.round(gain * 100)} %`,
   /** Remote playback states (SPEC.md section 4). */
   /** The seek slider's value text: '0:01:05 из 0:24:00'. */

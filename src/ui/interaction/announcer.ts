@@ -1,4 +1,5 @@
 import { ru } from '../i18n/ru.ts';
+import { ruDecimal } from '../i18n/ru-number.ts';
 import type { Schedule } from './schedule.ts';
 
 /** The live region empties this long after an announcement (SPEC.md section 9). */
@@ -56,8 +57,8 @@ export function describeVolume(volume: number, muted: boolean): string {
   return `${ru.volume} ${ru.percent(level)}`;
 }
 
-/** 'Скорость Обычная' at 1 (SPEC.md section 9), else 'Скорость 1.5'. */
+/** 'Скорость Обычная' at 1 (SPEC.md section 9), else 'Скорость 1,5'. */
 export function describeRate(rate: number): string {
   const rounded = Number(rate.toFixed(2));
-  return `${ru.speed} ${rounded === 1 ? ru.normalSpeed : String(rounded)}`;
+  return `${ru.speed} ${rounded === 1 ? ru.normalSpeed : ruDecimal(rounded)}`;
 }

@@ -5,6 +5,7 @@ import { ru } from '../../i18n/ru.ts';
 import type { PlayerAction } from '../../interaction/keyboard-shortcuts.ts';
 import { MENU_ROOT_ATTRIBUTE, type ActiveMenuStore } from '../../menus/active-menu.ts';
 import { ControlButton } from './control-button.tsx';
+import { playButtonLook } from './play-button-look.ts';
 import type { ControlsHost } from './controls-host.ts';
 import { useExtras } from '../../extras/extras-source.ts';
 import { SeekBar } from './seek-bar.tsx';
@@ -24,7 +25,9 @@ export interface ControlBarProps {
 
 /** The desktop bar, or the mobile rows: the same controls, placed for a mouse or a thumb. */
 export function ControlBar({ host, menus, compact, active, perform }: ControlBarProps) {
-  const paused = usePlayerState(host.store, (state) => state.paused || state.ended);
+  const paused = usePlayerState(host.store, (state) => state.paused);
+  const ended = usePlayerState(host.store, (state) => state.ended);
+  const look = playButtonLook({ paused, ended });
   const fullscreen = useStore(host.fullscreen.store);
   const pip = useStore(host.pictureInPicture.store);
   const airPlay = useStore(host.airPlay.store);
@@ -35,7 +38,7 @@ export function ControlBar({ host, menus, compact, active, perform }: ControlBar
   const extras = useExtras(previewNext);
 
   const playButton = (
-    <ControlButton label={paused ? ru.play : ru.pause} icon={paused ? 'play' : 'pause'} onClick={() => perform({ type: 'toggle-play' })} />
+    <ControlButton label={look.label} icon={look.icon} onClick={() => perform({ type: 'toggle-play' })} />
   );
   const back = <ControlButton label={ru.back10} icon="back10" onClick={() => perform({ type: 'seek-by', seconds: -10 })} />;
   const forward = <ControlButton label={ru.forward10} icon="forward10" onClick={() => perform({ type: 'seek-by', seconds: 10 })} />;

@@ -47,7 +47,13 @@ export interface ControlsHost {
   selectQuality(choice: number | 'auto'): void;
   selectAudioTrack(index: number): void;
   thumbnailAt(time: number): ThumbnailCue | undefined;
-  readonly textTracks: { readonly store: Store<TextTracksState>; select(id: string | undefined): void; toggle(): void };
+  readonly textTracks: {
+    readonly store: Store<TextTracksState>;
+    select(id: string | undefined): void;
+    toggle(): void;
+    /** Keeps the subtitle cues above the video's lowest `pixels` (the controls shown there); 0 puts them back. */
+    keepCuesAbove(pixels: number): void;
+  };
   /** 'stretch': iOS inside a frame, where the host enlarges the frame (SPEC.md section 4). */
   readonly fullscreen: FullscreenFeature;
   readonly pictureInPicture: ToggleFeature;

@@ -1,4 +1,4 @@
-import { useEffect, useMemo, useRef, useState, useSyncExternalStore, type PointerEvent, type ReactNode } from 'react';
+import { useEffect, useMemo, useRef, useState, useSyncExternalStore, type PointerEvent, type ReactNode, type RefObject } from 'react';
 import { usePlayerState } from '../../hooks/use-player-state.ts';
 import { ru } from '../../i18n/ru.ts';
 import { actionForKey } from '../../interaction/keyboard-shortcuts.ts';
@@ -13,6 +13,7 @@ import { useControlsVisibility } from './use-controls-visibility.ts';
 import { useMediaQuery } from './use-media-query.ts';
 import { BufferingSpinner } from './buffering-spinner.tsx';
 import { ControlButton } from './control-button.tsx';
+import { playButtonLook } from './play-button-look.ts';
 import { RemoteStatus } from './remote-status.tsx';
 import { StateAnnouncer } from './state-announcer.tsx';
 
@@ -37,10 +38,14 @@ export function PlayerControls({ host, menus, top }: PlayerControlsProps) {
   const menu = useSyncExternalStore(menus.subscribe, () => menus.getState().menu);
   const paused = usePlayerState(host.store, (state) => state.paused);
   const started = usePlayerState(host.store, (state) => state.started);
+  const ended = usePlayerState(host.store, (state) => state.ended);
+  const bigPlay = playButtonLook({ paused: true, ended });
   const pictureInPicture = useSyncExternalStore(host.pictureInPicture.store.subscribe, () => host.pictureInPicture.store.getState().active);
   const stretched = useSyncExternalStore(host.fullscreen.store.subscribe, () => host.fullscreen.store.getState().mode === 'stretch');
   const perform = useMemo(() => createActionPerformer(host), [host]);
   const visibility = useControlsVisibility({ paused, preloading: !started, menuOpen: menu !== 'none', root });
+
+  useCuesAboveControls(root, host.textTracks, visibility.visible, compact);
 
   // Shortcuts: on the frame's document, so they work wherever focus is inside the player.
   useEffect(() => {
@@ -116,7 +121,7 @@ export function PlayerControls({ host, menus, top }: PlayerControlsProps) {
         </div>
       ) : null}
       {!compact && (paused || !started) ? (
-        <ControlButton className="controls__big-play" label={ru.play} icon="play" onClick={() => host.play()} />
+        <ControlButton className="controls__big-play" label={bigPlay.label} icon={bigPlay.icon} onClick={() => host.play()} />
       ) : null}
       <div className="controls__layer" inert={!shown}>
         {top}
@@ -127,4 +132,32 @@ export function PlayerControls({ host, menus, top }: PlayerControlsProps) {
       ) : null}
     </div>
   );
+}
+
+/**
+ * While the controls show, subtitles sit above what they cover at the bottom (the bar, or the
+ * compact layout's bottom row), and go back down when they hide (SPEC.md section 2 gives the bar
+ * that place). Measured, since the bar's height changes with the frame's size and layout.
+ */
+function useCuesAboveControls(root: RefObject<HTMLDivElement | null>, textTracks: ControlsHost['textTracks'], visible: boolean, compact: boolean): void {
+  useEffect(() => {
+    const box = root.current;
+    if (!box || !visible) {
+      textTracks.keepCuesAbove(0);
+      return;
+    }
+    const bottom = box.querySelector<HTMLElement>(compact ? '.control-bar__bottom' : '.control-bar');
+    const measure = () => {
+      if (!bottom) return;
+      textTracks.keepCuesAbove(box.getBoundingClientRect().bottom - bottom.getBoundingClientRect().top);
+    };
+    measure();
+    const resized = new ResizeObserver(measure);
+    resized.observe(box);
+    if (bottom) resized.observe(bottom);
+    return () => {
+      resized.disconnect();
+      textTracks.keepCuesAbove(0);
+    };
+  }, [root, textTracks, visible, compact]);
 }

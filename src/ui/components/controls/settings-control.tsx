@@ -1,4 +1,4 @@
-import { useSyncExternalStore } from 'react';
+import { useEffect, useRef, useSyncExternalStore } from 'react';
 import { usePlayerState } from '../../hooks/use-player-state.ts';
 import { useStore } from '../../hooks/use-store.ts';
 import { ru } from '../../i18n/ru.ts';
@@ -26,6 +26,14 @@ export function SettingsControl({ host, menus, compact }: { host: ControlsHost; 
   const airPlay = useStore(host.airPlay.store);
   const cast = useStore(host.cast.store);
   const close = () => menus.update({ menu: 'none' });
+  // Opened at the main panel, a choice goes back there, so several settings change in one visit;
+  // a submenu opened by a button of its own (Субтитры) closes with the choice made there.
+  const shownMain = useRef(false);
+  useEffect(() => {
+    if (!open) shownMain.current = false;
+    else if (menu === 'main') shownMain.current = true;
+  }, [open, menu]);
+  const afterChoice = () => (shownMain.current ? menus.update({ menu: 'main' }) : close());
   // The menu itself is in the UI extras' chunk, usually loaded by now (src/ui/extras).
   const loaded = useExtras(open);
 
@@ -55,6 +63,7 @@ export function SettingsControl({ host, menus, compact }: { host: ControlsHost; 
         <loaded.SettingsMenu
           view={menu as SettingsView}
           onNavigate={(view) => menus.update({ menu: view })}
+          onChosen={afterChoice}
           onClose={close}
           qualities={qualities}
           qualityIndex={qualityIndex}

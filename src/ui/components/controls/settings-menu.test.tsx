@@ -11,7 +11,7 @@ const track = (index: number, label: string): AudioTrack =>
 const noop = () => {};
 
 const props: SettingsMenuProps = {
-  view: 'main', onNavigate: noop, onClose: noop,
+  view: 'main', onNavigate: noop, onChosen: noop, onClose: noop,
   qualities: [quality(0, 480, 1_200_000), quality(1, 1080, 5_000_000)], qualityIndex: 0, qualityChoice: 'auto', onSelectQuality: noop,
   rate: 1, onSelectRate: noop,
   audioTracks: [track(0, 'Дубляж')], audioTrackIndex: 0, onSelectAudioTrack: noop,
@@ -39,7 +39,7 @@ describe('SettingsMenu main panel (SPEC.md section 2)', () => {
   });
 
   it('shows a chosen quality and rate as such', () => {
-    expect(texts(render({ qualityChoice: 1, qualityIndex: 1, rate: 1.5 }), 'menuitem')).toEqual(['Качество 1080p›', 'Скорость 1.5›']);
+    expect(texts(render({ qualityChoice: 1, qualityIndex: 1, rate: 1.5 }), 'menuitem')).toEqual(['Качество 1080p›', 'Скорость 1,5›']);
   });
 
   it('hides Аудио with one track and shows the current one with two', () => {
@@ -71,13 +71,13 @@ describe('SettingsMenu submenus', () => {
 
   it('rate: eight rates with Обычная checked at 1', () => {
     const html = render({ view: 'playback-rate' });
-    expect(texts(html, 'menuitemradio')).toEqual(['0.25', '0.5', '0.75', '✓Обычная', '1.25', '1.5', '1.75', '2']);
+    expect(texts(html, 'menuitemradio')).toEqual(['0,25', '0,5', '0,75', '✓Обычная', '1,25', '1,5', '1,75', '2']);
     expect(checkedTexts(html)).toEqual(['✓Обычная']);
   });
 
   it('quality: Авто first, then highest first with the bitrate', () => {
     const html = render({ view: 'quality', qualityChoice: 0, qualityIndex: 0 });
-    expect(texts(html, 'menuitemradio')).toEqual(['Авто', '1080p 5.00 Мбит/с', '✓480p 1.20 Мбит/с']);
+    expect(texts(html, 'menuitemradio')).toEqual(['Авто', '1080p 5,00 Мбит/с', '✓480p 1,20 Мбит/с']);
     expect(checkedTexts(render({ view: 'quality' }))).toEqual(['✓Авто']);
   });
 

@@ -23,8 +23,10 @@ export type { ExtraAction, SettingsView, TextTrackChoice };
 export interface SettingsMenuProps {
   /** Which panel is shown; the parent keeps the one-active-menu state (SPEC.md section 4). */
   view: SettingsView;
-  /** Opens a submenu, or goes back to 'main' ('Назад', Escape, ArrowLeft, or after a choice). */
+  /** Opens a submenu, or goes back to 'main' ('Назад', Escape, ArrowLeft). */
   onNavigate(view: SettingsView): void;
+  /** A submenu's item was chosen: the parent goes back to 'main' or closes the menu. */
+  onChosen(): void;
   /** Escape on the main panel. Clicks outside are the parent's to catch (SPEC.md section 2). */
   onClose(): void;
   qualities: readonly Quality[];
@@ -85,8 +87,8 @@ const ITEMS = '[role="menuitem"], [role="menuitemradio"]';
 
 /**
  * The settings menu (SPEC.md section 2): a main panel of rows with their current values, and
- * radio submenus with 'Назад'. A choice applies at once and returns to the main panel, so several
- * settings can be changed in one visit. Keys stop here, so the player's shortcuts do not fire.
+ * radio submenus with 'Назад'. A choice applies at once; the parent decides where the menu goes
+ * next (onChosen). Keys stop here, so the player's shortcuts do not fire.
  */
 export function SettingsMenu(props: SettingsMenuProps) {
   const { view, onNavigate, onClose } = props;
@@ -177,7 +179,7 @@ function Submenu({ listRef, ...props }: PanelProps) {
             className="settings-menu__row settings-menu__option"
             onClick={() => {
               item.select();
-              props.onNavigate('main');
+              props.onChosen();
             }}
           >
             <span className="settings-menu__check" aria-hidden="true">{item.checked ? '✓' : ''}</span>

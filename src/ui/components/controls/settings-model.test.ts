@@ -41,17 +41,17 @@ describe('settings constants (SPEC.md section 9)', () => {
 
 describe('rateLabel', () => {
   it.each([
-    [1, 'Обычная'], [0.25, '0.25'], [0.5, '0.5'], [0.75, '0.75'], [1.25, '1.25'], [1.5, '1.5'], [2, '2'], [1.1 + 0.4, '1.5'],
+    [1, 'Обычная'], [0.25, '0,25'], [0.5, '0,5'], [0.75, '0,75'], [1.25, '1,25'], [1.5, '1,5'], [2, '2'], [1.1 + 0.4, '1,5'], [1.3, '1,3'],
   ])('%s → %s', (rate, label) => expect(rateLabel(rate)).toBe(label));
 });
 
 describe('qualityOptions', () => {
   it('sorts by height descending, equal heights by bitrate, keeping all of them', () => {
     expect(qualityOptions(QUALITIES)).toEqual([
-      { index: 2, label: '1080p', detail: '5.00 Мбит/с' },
-      { index: 3, label: '720p', detail: '3.10 Мбит/с' },
-      { index: 1, label: '720p', detail: '2.50 Мбит/с' },
-      { index: 0, label: '360p', detail: '0.80 Мбит/с' },
+      { index: 2, label: '1080p', detail: '5,00 Мбит/с' },
+      { index: 3, label: '720p', detail: '3,10 Мбит/с' },
+      { index: 1, label: '720p', detail: '2,50 Мбит/с' },
+      { index: 0, label: '360p', detail: '0,80 Мбит/с' },
     ]);
   });
 });
@@ -82,7 +82,7 @@ describe('mainRows', () => {
       audioTracks: [track(0, 'Дубляж'), track(1, '', 'en')], audioTrackIndex: 1,
       textTracks: [{ id: 's1', label: 'Русские', language: 'ru' }], activeTextTrackId: 's1',
     });
-    expect(rows.map((row) => (row.kind === 'submenu' ? row.value : ''))).toEqual(['1080p', '1.25', 'en', '200 %', 'Русские']);
+    expect(rows.map((row) => (row.kind === 'submenu' ? row.value : ''))).toEqual(['1080p', '1,25', 'en', '200 %', 'Русские']);
     expect(mainRows({ ...base, compact: true, textTracks: [{ id: 's1', label: 'Русские', language: 'ru' }] }).at(-1)).toMatchObject({ view: 'subs', value: 'Выкл.' });
   });
 
@@ -102,10 +102,10 @@ describe('submenu choices', () => {
     expect(qualityChoices(QUALITIES, 'auto').map((choice) => choice.value)).toEqual(['auto', 2, 3, 1, 0]);
     expect(checked(qualityChoices(QUALITIES, 'auto'))).toEqual(['Авто']);
     const manual = qualityChoices(QUALITIES, 3);
-    expect(manual.filter((choice) => choice.checked).map((choice) => [choice.label, choice.detail])).toEqual([['720p', '3.10 Мбит/с']]);
+    expect(manual.filter((choice) => choice.checked).map((choice) => [choice.label, choice.detail])).toEqual([['720p', '3,10 Мбит/с']]);
   });
 
-  it.each([[1, ['Обычная']], [1.5, ['1.5']], [1.3, []]])('rate %s checks %j', (rate, names) => {
+  it.each([[1, ['Обычная']], [1.5, ['1,5']], [1.3, []]])('rate %s checks %j', (rate, names) => {
     expect(rateChoices(rate)).toHaveLength(8);
     expect(checked(rateChoices(rate))).toEqual(names);
   });

@@ -1,5 +1,6 @@
 import type { AudioTrack, Quality } from '../../../core/player-state.ts';
 import { ru } from '../../i18n/ru.ts';
+import { ruDecimal } from '../../i18n/ru-number.ts';
 import { AUDIO_GAINS } from '../../../core/features/audio-gain.ts';
 import { RATES } from '../../interaction/keyboard-shortcuts.ts';
 
@@ -55,9 +56,9 @@ export interface MainRowsInput {
 /** Rates and gains come from storage and arithmetic: compare them loosely. */
 const same = (a: number, b: number) => Math.abs(a - b) < 1e-6;
 
-/** 'Обычная' for 1, else the rate without trailing zeros ('0.25', '1.5', '2'). */
+/** 'Обычная' for 1 (SPEC.md section 9), else the rate with a decimal comma and no trailing zeros ('0,25', '1,5', '2'). */
 export function rateLabel(rate: number): string {
-  return same(rate, 1) ? ru.normalSpeed : String(Number(rate.toFixed(2)));
+  return same(rate, 1) ? ru.normalSpeed : ruDecimal(rate);
 }
 
 /** The qualities, highest first (equal heights by bitrate), each '{height}p' with its bitrate. */
