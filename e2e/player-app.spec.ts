@@ -68,6 +68,11 @@ test.describe('the player app: episodes, seasons, voice-overs, availability', ()
     // Nothing that looks playable: no play button, no time.
     await expect(page.getByRole('button', { name: 'Воспроизвести' })).toHaveCount(0);
     await expect(page.locator('.time-display')).toHaveCount(0);
+    // Behind the message the placeholder clip plays (SPEC.md section 4), not the film.
+    await expect.poll(() => page.locator('video').evaluate((element: HTMLVideoElement) => ({
+      placeholder: /\/assets\/blocked-[^/]+\.mp4$/.test(element.currentSrc),
+      played: element.played.length > 0 && element.currentTime > 0,
+    }))).toStrictEqual({ placeholder: true, played: true });
   });
 
   test('the same content plays where it is not blocked', async ({ page }) => {

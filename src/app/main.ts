@@ -5,6 +5,7 @@ import { PAGE_GLOBAL, readWidgetConfig } from '../config/read-widget-config.ts';
 import type { WidgetConfig } from '../config/widget-config.ts';
 import { prewarmPlayback } from '../core/player-core.ts';
 import { ruErrors as ru } from '../ui/i18n/ru-errors.ts';
+import blockedClipUrl from './assets/blocked.mp4?no-inline';
 import { browserMirror, idbDurableStore } from '../storage/idb-durable-store.ts';
 import { createMediaStorage } from '../storage/media-storage.ts';
 import { startPlayerApp, type PlayerApp } from './player-app.ts';
@@ -68,6 +69,7 @@ function boot(): void {
     config: { ...config, movieId: config.movieId },
     video,
     domain: hostPageAddress(),
+    blockedClipUrl,
     // The mirror is read now, synchronously: the first render already knows the saved values.
     storage: createMediaStorage({ mirror: browserMirror(), durable: idbDurableStore() }),
     // A session's readable cookies (the token, or the mark that outlives it): src/api/auth.

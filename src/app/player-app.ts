@@ -21,6 +21,8 @@ export interface PlayerAppOptions {
   video: HTMLVideoElement;
   /** The page address for the availability call. */
   domain: string;
+  /** The clip that plays behind the country message of unavailable content (SPEC.md section 4). */
+  blockedClipUrl: string;
   /** Saved progress and preferences (SPEC.md section 3). */
   storage: MediaStorage;
   /**
@@ -75,7 +77,7 @@ export interface PlayerApp {
  * plays, and the prompts around it, are the episode session's (episode/episode-session.ts).
  */
 export function startPlayerApp(options: PlayerAppOptions): PlayerApp {
-  const { client, config, video, domain, storage, loggedIn, schedule = timerSchedule, now = () => performance.now() } = options;
+  const { client, config, video, domain, blockedClipUrl, storage, loggedIn, schedule = timerSchedule, now = () => performance.now() } = options;
   const store: AppStore = createStore({ view: { status: 'loading' } });
   const events = createPlayerEvents();
   const app = new AbortController();
@@ -131,9 +133,10 @@ export function startPlayerApp(options: PlayerAppOptions): PlayerApp {
       if (signal.aborted) return;
       const episode = chooseInitialEpisode(loaded.episodes, config);
       if (!episode) throw new NoEpisodesError(config.movieId);
-      // Known unavailable here (SPEC.md section 6): the country message at once, never a player
-      // that looks playable until a press on play; the host hears 'blocked' as this error.
-      if (!loaded.available) throw new ContentBlockedError();
+      if (!loaded.available) {
+        showBlocked(signal);
+        return;
+      }
       video.hidden = false;
       // The first thing the viewer sees, before a frame and before the controls (embed.html).
       if (loaded.content.posterUrl && !video.poster) video.poster = client.absoluteUrl(loaded.content.posterUrl);
@@ -168,6 +171,30 @@ export function startPlayerApp(options: PlayerAppOptions): PlayerApp {
     import('./progress/server-progress.ts').then((chunk) => chunk.startServerProgress({
       client, contentId: config.movieId, storage, core: player, saved, signal, merged: () => episodes?.offerSaved(), view: store,
     }), () => undefined);
+  }
+
+  /**
+   * Known unavailable here (SPEC.md sections 4 and 6): the country message at once, never a player
+   * that looks playable until a press on play, and the host hears 'blocked' as its error. The
+   * placeholder clip plays behind the message, muted so that no gesture is needed, outside the
+   * core (there is nothing of the film to play).
+   */
+  function showBlocked(signal: AbortSignal): void {
+    fail(new ContentBlockedError(), signal);
+    video.hidden = false;
+    video.muted = true;
+    video.loop = true;
+    video.src = blockedClipUrl;
+    void video.play().catch(() => undefined);
+  }
+
+  /** Takes the placeholder clip off the element before another load gives it a source. */
+  function clearPlaceholder(): void {
+    if (video.getAttribute('src') !== blockedClipUrl) return;
+    video.pause();
+    video.loop = false;
+    video.removeAttribute('src');
+    video.load();
   }
 
   /**
@@ -248,6 +275,7 @@ export function startPlayerApp(options: PlayerAppOptions): PlayerApp {
     reload() {
       if (app.signal.aborted) return;
       stop();
+      clearPlaceholder();
       session = new AbortController();
       store.update({ view: { status: 'loading' } });
       boot();
@@ -255,6 +283,7 @@ export function startPlayerApp(options: PlayerAppOptions): PlayerApp {
     destroy() {
       app.abort();
       stop();
+      clearPlaceholder();
     },
   };
 }
