@@ -1,5 +1,6 @@
 import { expect, test, type FrameLocator, type Locator, type Page } from '@playwright/test';
 import { expectPlaysPast, useApiElsewhere } from './helpers.ts';
+import { cueBottom } from './native-cues.ts';
 import { boxOf, expectAllInside, expectInside, openPhoneFrame, phoneContext, PHONE_PAGES, type PhoneFrame } from './phone-frame.ts';
 
 // The player's overlays in a phone's 16:9 frame (358×201 and 288×162, touch): what a viewer
@@ -114,6 +115,31 @@ for (const { frame: size, viewport } of PHONE_PAGES) {
       await expectMenuFits(main, box);
       // Scrolled to its end, the back arrow is still there.
       await expectAllInside({ '"Назад"': frame.getByRole('button', { name: 'Назад', exact: true }) }, box);
+    });
+
+    test('subtitles rise above the controls\' bottom row while it shows, and go back down when it hides', async ({ page, baseURL }) => {
+      const { frame, box } = await openPhoneFrame(page, baseURL, '?movie_id=1');
+      const video = film(frame);
+      await frame.getByRole('button', { name: 'Настройки' }).tap();
+      await frame.getByRole('menuitem', { name: /^Субтитры/ }).tap();
+      await frame.getByRole('menuitemradio', { name: 'Русский' }).tap();
+      // Chosen from the main panel, the menu returns there; Escape closes it.
+      await expect(frame.getByRole('menu', { name: 'Настройки' })).toBeVisible();
+      await page.keyboard.press('Escape');
+      await expect(frame.getByRole('menu')).toHaveCount(0);
+      await expectPlaysPast(video, 1);
+      // Paused, the controls stay up.
+      await video.evaluate((element: HTMLVideoElement) => element.pause());
+      await expect(frame.locator('.controls')).toHaveClass(/controls--shown/);
+      const bottomRow = await boxOf(frame.locator('.control-bar__bottom'));
+      await expect.poll(() => cueBottom(page)).not.toBeNull();
+      await expect.poll(async () => (await cueBottom(page))! <= bottomRow.y + 0.5).toBe(true);
+
+      // Playing untouched, the controls hide and the cues return to the picture's bottom edge.
+      await video.evaluate((element: HTMLVideoElement) => void element.play());
+      await expect(frame.locator('.controls')).toHaveClass(/controls--hidden/, { timeout: 10_000 });
+      await expect.poll(async () => (await cueBottom(page)) ?? 0).toBeGreaterThan(bottomRow.y + 0.5);
+      expect((await cueBottom(page))!, 'the cues stay inside the frame').toBeLessThanOrEqual(box.y + box.height + 0.5);
     });
 
     test('the share popup fits: its link, the copy button and the time-code row', async ({ page, baseURL }) => {
