@@ -47,7 +47,7 @@ function boot(): void {
     return;
   }
   if (config.movieIdOutOfRange) {
-    showError(new PlayerError('catalogue', PLAYER_ERROR_CODES.CONTENT_NOT_FOUND, 'fatal', 'movie_id is an integer outside the catalogue\'s ids'));
+    showError(new PlayerError('catalogue', PLAYER_ERROR_CODES.CONTENT_NOT_FOUND, 'fatal', 'movie_id names no content'));
     return;
   }
   if (config.movieId === undefined) {
