@@ -12,6 +12,7 @@ import { startServer } from '../server/main.ts';
 import { useApiElsewhere } from '../e2e/helpers.ts';
 import { openPhoneFrame, PHONE_PAGES, type PhoneFrame } from '../e2e/phone-frame.ts';
 import { buildWidgetIfStale } from './widget-build.ts';
+import { pauseAt } from './pause-at.ts';
 
 const OUT = new URL('../docs/screenshots/', import.meta.url).pathname;
 
@@ -27,21 +28,7 @@ type Shot = (page: Page) => Promise<PhoneFrame>;
 const video = (opened: PhoneFrame) => opened.frame.locator('video.player__video');
 
 /** Plays muted until the time passes `seconds`, then pauses (paused, the controls stay up). */
-async function playTo(opened: PhoneFrame, seconds: number): Promise<void> {
-  await video(opened).evaluate((element: HTMLVideoElement, at) => {
-    element.muted = true;
-    return new Promise<void>((resolve) => {
-      const lifetime = new AbortController();
-      element.addEventListener('timeupdate', () => {
-        if (element.currentTime < at) return;
-        lifetime.abort();
-        element.pause();
-        resolve();
-      }, { signal: lifetime.signal });
-      void element.play();
-    });
-  }, seconds);
-}
+const playTo = (opened: PhoneFrame, seconds: number) => pauseAt(video(opened), seconds);
 
 const SHOTS: Record<string, Shot> = {
   async 'end-card'(page) {

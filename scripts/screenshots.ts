@@ -10,6 +10,7 @@ import { mkdir } from 'node:fs/promises';
 import { loadServerConfig } from '../server/config.ts';
 import { startServer } from '../server/main.ts';
 import { buildWidgetIfStale } from './widget-build.ts';
+import { pauseAt } from './pause-at.ts';
 
 const OUT = new URL('../docs/screenshots/', import.meta.url).pathname;
 
@@ -34,22 +35,7 @@ const browser = await chromium.launch({
 });
 
 /** Plays the video muted to `seconds`, then pauses there (the controls stay up while paused). */
-async function pausedAt(page: Page, seconds: number): Promise<void> {
-  await page.locator('video').evaluate((element: HTMLVideoElement, at) => {
-    element.muted = true;
-    return new Promise<void>((resolve) => {
-      // No named function here: the script runner would wrap it in a helper the page lacks.
-      const lifetime = new AbortController();
-      element.addEventListener('timeupdate', () => {
-        if (element.currentTime < at) return;
-        lifetime.abort();
-        element.pause();
-        resolve();
-      }, { signal: lifetime.signal });
-      void element.play();
-    });
-  }, seconds);
-}
+const pausedAt = (page: Page, seconds: number) => pauseAt(page.locator('video'), seconds);
 
 async function shoot(target: Browser, name: string, viewport: { width: number; height: number }, touch: boolean): Promise<void> {
   const page = await target.newPage({ viewport, hasTouch: touch, isMobile: touch });
