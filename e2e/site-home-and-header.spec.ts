@@ -16,6 +16,16 @@ test('the home page\'s shelves name their type, and no two are named alike', asy
   await expect(page.getByRole('list', { name: 'Популярные сериалы' })).toBeVisible();
 });
 
+test('ratings are written the Russian way, with a decimal comma', async ({ page }) => {
+  await page.goto('/');
+  const ratings = page.locator('.card__rating');
+  await expect(ratings.first()).toBeVisible();
+  for (const text of await ratings.allTextContents()) expect(text.trim()).toMatch(/^★ \d{1,2},\d$/);
+  await page.locator('article.card', { has: ratings }).first().locator('a.card__link').click();
+  await expect(page.locator('.content__rating')).toContainText(/\d,\d/);
+  await expect(page.locator('.content__rating')).not.toContainText(/\d\.\d/);
+});
+
 /** How the header's parts sit: every measure a cut would show. */
 async function headerLayout(page: Page) {
   return page.evaluate(() => {

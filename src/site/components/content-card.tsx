@@ -2,6 +2,7 @@ import type { ContentCard as Card } from '../../api/catalogue-schema.ts';
 import { siteUrls } from '../../api/site-urls.ts';
 import { Link } from '../router/navigation.tsx';
 import { Poster } from './poster.tsx';
+import { ruRating } from '../format/ru-rating.ts';
 
 const CARD_SIZES = '(max-width: 600px) 45vw, 180px';
 
@@ -17,7 +18,7 @@ export function ContentCard({ card, href, children }: { card: Card; href?: strin
       <span className="card__meta">
         {card.year}
         {card.genres[0] ? ` · ${card.genres[0].title}` : ''}
-        {rating !== null ? <span className="card__rating" aria-label={`Рейтинг ${rating.toFixed(1)}`}> ★ {rating.toFixed(1)}</span> : null}
+        {rating !== null ? <span className="card__rating" aria-label={`Рейтинг ${ruRating(rating)}`}> ★ {ruRating(rating)}</span> : null}
       </span>
       {children}
     </article>

@@ -2,6 +2,7 @@ import type { Content } from '../../api/schema.ts';
 import { siteUrls } from '../../api/site-urls.ts';
 import { Poster } from '../components/poster.tsx';
 import { Link } from '../router/navigation.tsx';
+import { ruRating } from '../format/ru-rating.ts';
 
 /** Cast first, then the crew, each person once per role type, as the credits order them. */
 function credits(content: Content): Array<{ title: string; persons: Content['persons'] }> {
@@ -33,8 +34,8 @@ export function ContentFacts({ content }: { content: Content }) {
           {content.genres.map((genre) => <Link key={genre.slug} to={siteUrls.category(content.contentType.slug, genre.slug)}>{genre.title}</Link>)}
         </p>
         <p className="content__rating">
-          {content.rating.kinopoisk ? <span>Кинопоиск: <b>{content.rating.kinopoisk.value.toFixed(1)}</b></span> : null}
-          {content.rating.imdb ? <span>IMDb: <b>{content.rating.imdb.value.toFixed(1)}</b></span> : null}
+          {content.rating.kinopoisk ? <span>Кинопоиск: <b>{ruRating(content.rating.kinopoisk.value)}</b></span> : null}
+          {content.rating.imdb ? <span>IMDb: <b>{ruRating(content.rating.imdb.value)}</b></span> : null}
         </p>
       </div>
     </header>
