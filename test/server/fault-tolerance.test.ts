@@ -1,5 +1,6 @@
 import { once } from 'node:events';
-import { chmod, mkdir, open, writeFile } from 'node:fs/promises';
+import { chmod, mkdir, open, rm, writeFile } from 'node:fs/promises';
+import { hostname } from 'node:os';
 import net from 'node:net';
 import path from 'node:path';
 import { describe, expect, it, vi } from 'vitest';
@@ -7,7 +8,7 @@ import { openDatabase } from '../../server/db/database.ts';
 import { migrate } from '../../server/db/migrate.ts';
 import { seedDemoCatalogue } from '../../server/db/seed.ts';
 import { batchOf, eventOf, newViewId } from './analytics-events.ts';
-import { cleanUpAfterEach, spawnServer, startServerProcess, type ServerProcess } from './server-process.ts';
+import { cleanUpAfterEach, spawnServer, startServerProcess, type ProcessExit, type ServerProcess, type SpawnServerOptions } from './server-process.ts';
 
 // The real server as a child process on a data directory of its own: crashes, a second server,
 // a stalled client at shutdown, damaged and unreadable data. Only the embedded database: with
@@ -17,8 +18,8 @@ const { cleanups, dataDir } = cleanUpAfterEach();
 // machine that is honest work taking longer than the suite's 30 s, not a wait on a timer.
 vi.setConfig({ testTimeout: 120_000 });
 
-async function started(dir: string, env: Record<string, string> = {}): Promise<ServerProcess> {
-  const server = await startServerProcess(dir, env);
+async function started(dir: string, env: Record<string, string> = {}, options: SpawnServerOptions = {}): Promise<ServerProcess> {
+  const server = await startServerProcess(dir, env, options);
   cleanups.push(async () => {
     server.child.kill('SIGKILL');
     await server.exited;
@@ -77,16 +78,75 @@ describe('kill -9 under write load', () => {
 });
 
 describe('a second server on the same data directory', () => {
-  it('refuses to start, naming the lock file, and the first keeps serving', async () => {
+  /** Resolves with the exit, or with 'listening' as soon as the server says it listens (a lock that did not hold). */
+  async function exitOrListening(server: ReturnType<typeof spawnServer>): Promise<ProcessExit | 'listening'> {
+    cleanups.push(async () => {
+      server.child.kill('SIGKILL');
+      await server.exited;
+    });
+    const listening = new Promise<'listening'>((resolve) => {
+      const look = () => {
+        if (/Server listening/.test(server.output())) resolve('listening');
+      };
+      server.child.stdout?.on('data', look);
+    });
+    return Promise.race([server.exited, listening]);
+  }
+
+  async function expectRefusedNamingTheHolder(dir: string, first: ServerProcess, ownPidNamespace: boolean): Promise<void> {
+    const outcome = await exitOrListening(spawnServer(dir, {}, { ownPidNamespace }));
+    expect(outcome, 'the second server started and serves the same folder').not.toBe('listening');
+    const exit = outcome as ProcessExit;
+    expect(exit.code, exit.output).toBe(1);
+    expect(exit.output).toContain(`The embedded database at ${dir} is in use by another server`);
+    // The holder as the lock knows it: its pid in its own namespace, its host, when it started.
+    expect(exit.output).toContain(`pid ${first.child.pid} on ${hostname()}`);
+    expect(exit.output).toMatch(/started \d{4}-\d\d-\d\dT/);
+    expect((await fetch(`${first.origin}/readyz`)).status).toBe(200);
+  }
+
+  it('in the same PID namespace: refuses to start, naming the folder and the holder; the first keeps serving', async () => {
     const dir = await dataDir();
     const first = await started(dir);
-    const second = spawnServer(dir);
-    const exit = await second.exited;
-    expect(exit.code).toBe(1);
-    expect(exit.output).toContain(path.join(dir, 'kino-server.lock'));
-    expect(exit.output).toContain(`in use by process ${first.child.pid}`);
-    expect(exit.output).not.toMatch(/Server listening/);
-    expect((await fetch(`${first.origin}/readyz`)).status).toBe(200);
+    await expectRefusedNamingTheHolder(dir, first, false);
+  });
+
+  it('in another PID namespace (another container on the volume): refuses to start too', async () => {
+    const dir = await dataDir();
+    const first = await started(dir);
+    await expectRefusedNamingTheHolder(dir, first, true);
+    // Writes still go to the first server, whose database is intact.
+    const response = await fetch(`${first.origin}/collect`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify(batchOf([eventOf({ event: 'play', viewId: newViewId(), ts: Date.now() })])),
+    });
+    expect(response.status).toBe(200);
+  });
+
+  it('takes over the folder of a server killed with -9 in another PID namespace within a few seconds', async () => {
+    const dir = await dataDir();
+    const first = await started(dir, {}, { ownPidNamespace: true });
+    first.child.kill('SIGKILL');
+    await first.exited;
+    const next = await started(dir, {}, { ownPidNamespace: true });
+    // Its pid (1, in its namespace) tells nothing here: the lease ran out instead.
+    const taken = /took over the lock of .* after (\d+) ms/.exec(next.output());
+    expect(taken, next.output()).not.toBeNull();
+    expect(Number(taken?.[1])).toBeLessThan(10_000);
+    expect((await fetch(`${next.origin}/readyz`)).status).toBe(200);
+  });
+});
+
+describe('a lost lock', () => {
+  it('stops the server at once with a message naming the folder, rather than writing on', async () => {
+    const dir = await dataDir();
+    const server = await started(dir);
+    // As if another host had taken the lease away: the heartbeat finds it gone.
+    await rm(path.join(dir, 'kino-server.lease'), { recursive: true });
+    const exit = await server.exited;
+    expect(exit.code, exit.output).toBe(1);
+    expect(exit.output).toContain(`The lock on DATA_DIR ${dir} was lost`);
   });
 });
 

@@ -24,9 +24,22 @@ export interface ProcessExit {
   output: string;
 }
 
+export interface SpawnServerOptions extends Pick<SpawnOptions, 'uid' | 'gid'> {
+  /**
+   * In a PID namespace of its own (`unshare --pid --fork --mount-proc`), as a server in another
+   * container on the same volume is: its pids mean nothing to the other servers. Linux, as root.
+   * `--kill-child`: killing the returned process (unshare) kills the server with it.
+   */
+  ownPidNamespace?: boolean;
+}
+
+const OWN_PID_NAMESPACE = ['--pid', '--fork', '--mount-proc', '--kill-child'];
+
 /** The real server (`server/main.ts`) as a child process on the embedded database in `dataDir`. */
-export function spawnServer(dataDir: string, env: Record<string, string> = {}, options: Pick<SpawnOptions, 'uid' | 'gid'> = {}): Omit<ServerProcess, 'origin'> {
-  const child = spawn(process.execPath, ['--import', 'tsx', SERVER_MAIN], {
+export function spawnServer(dataDir: string, env: Record<string, string> = {}, { ownPidNamespace = false, ...options }: SpawnServerOptions = {}): Omit<ServerProcess, 'origin'> {
+  const node = [process.execPath, '--import', 'tsx', SERVER_MAIN];
+  const [command = process.execPath, ...args] = ownPidNamespace ? ['unshare', ...OWN_PID_NAMESPACE, ...node] : node;
+  const child = spawn(command, args, {
     cwd: REPO_ROOT,
     env: {
       ...process.env,
@@ -57,8 +70,8 @@ export function spawnServer(dataDir: string, env: Record<string, string> = {}, o
 }
 
 /** Spawns the server and waits until it says where it listens; rejects if it exits first. */
-export async function startServerProcess(dataDir: string, env: Record<string, string> = {}): Promise<ServerProcess> {
-  const server = spawnServer(dataDir, env);
+export async function startServerProcess(dataDir: string, env: Record<string, string> = {}, options: SpawnServerOptions = {}): Promise<ServerProcess> {
+  const server = spawnServer(dataDir, env, options);
   const origin = await new Promise<string>((resolve, reject) => {
     const look = () => {
       const found = LISTENING.exec(server.output());
