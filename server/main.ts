@@ -19,13 +19,23 @@ export interface RunningServer {
 }
 
 export async function startServer(config: ServerConfig = loadServerConfig()): Promise<RunningServer> {
-  const db = await openDatabase({ url: config.databaseUrl, dataDir: config.dataDir });
+  const db = await openDatabase({ url: config.databaseUrl, dataDir: config.dataDir, onLockLost: exitOnLostLock });
   try {
     return await serve(config, db);
   } catch (error) {
     await db.close().catch(() => undefined);
     throw error;
   }
+}
+
+/**
+ * Another server may be writing to the folder now. Closing cleanly would flush this process's
+ * pages over its files, so the process ends at once, as a crash would (acknowledged writes are
+ * already on disk); a supervisor's restart then waits for the lock like any second server.
+ */
+function exitOnLostLock(error: Error): void {
+  console.error(error.message);
+  process.exit(1);
 }
 
 async function serve(config: ServerConfig, db: Database): Promise<RunningServer> {

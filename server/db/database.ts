@@ -25,6 +25,11 @@ export interface DatabaseOptions {
   dataDir?: string | undefined;
   /** PostgreSQL only: the schema to work in (tests use one schema per suite). */
   schema?: string | undefined;
+  /**
+   * Embedded database only: its folder's lock was lost while open (another server may write
+   * there now). The database already refuses every query; the server should stop.
+   */
+  onLockLost?: ((error: Error) => void) | undefined;
 }
 
 export async function openDatabase(options: DatabaseOptions): Promise<Database> {
@@ -33,5 +38,5 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
     return openPostgres(options.url, options.schema);
   }
   const { openPglite } = await import('./pglite-database.ts');
-  return openPglite(options.dataDir ?? 'memory://');
+  return openPglite(options.dataDir ?? 'memory://', options.onLockLost);
 }

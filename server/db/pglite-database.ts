@@ -6,13 +6,18 @@ import { lockDataDir } from './data-dir-lock.ts';
 import { restrictDataDirPermissions, restrictUmask } from './data-dir-permissions.ts';
 import { dataDirProblem, explainOpenFailure } from './pglite-startup-diagnosis.ts';
 
-function wrap(target: PGlite | Transaction): Queryable {
+/** Throws once the folder's lock is lost: from then on another server may own the files. */
+type LockCheck = () => void;
+
+function wrap(target: PGlite | Transaction, checkLock: LockCheck): Queryable {
   return {
     async query<Row extends object>(sql: string, params: readonly unknown[] = []) {
+      checkLock();
       const result = await target.query<Row>(sql, [...params]);
       return result.rows;
     },
     async exec(sql: string) {
+      checkLock();
       await target.exec(sql);
     },
   };
@@ -23,15 +28,25 @@ const OPTIONS: PGliteOptions = { extensions: { pg_trgm, fuzzystrmatch } };
 
 /**
  * Embedded PostgreSQL (WebAssembly); `dataDir` is a folder, or 'memory://'. A folder is locked
- * for this process (a second server refuses to start), kept from other users, and checked
+ * for this process (a second server refuses to start; a lost lock stops every query and calls
+ * `onLockLost`), kept from other users, and checked
  * first, so a failure names its cause rather than PGlite's 'failed to initialize properly'.
  */
-export async function openPglite(dataDir: string): Promise<Database> {
-  if (dataDir.startsWith('memory://')) return asDatabase(await PGlite.create(dataDir, OPTIONS), async () => undefined);
+export async function openPglite(dataDir: string, onLockLost: (error: Error) => void = () => undefined): Promise<Database> {
+  if (dataDir.startsWith('memory://')) return asDatabase(await PGlite.create(dataDir, OPTIONS), async () => undefined, () => undefined);
   const problem = await dataDirProblem(dataDir);
   if (problem) throw new Error(problem);
   restrictUmask();
-  const lock = await lockDataDir(dataDir);
+  let lost: Error | undefined;
+  const lock = await lockDataDir(dataDir, {
+    onLost(error) {
+      lost = error;
+      onLockLost(error);
+    },
+  });
+  const checkLock: LockCheck = () => {
+    if (lost) throw lost;
+  };
   let pg: PGlite;
   try {
     await restrictDataDirPermissions(dataDir);
@@ -46,15 +61,18 @@ export async function openPglite(dataDir: string): Promise<Database> {
     // Whatever the file system set explicitly during the run loses its loose bits too.
     await restrictDataDirPermissions(dataDir).catch(() => 0);
     await lock.release();
-  });
+  }, checkLock);
 }
 
-function asDatabase(pg: PGlite, afterClose: () => Promise<void>): Database {
+function asDatabase(pg: PGlite, afterClose: () => Promise<void>, checkLock: LockCheck): Database {
   let closing: Promise<void> | undefined;
   return {
     kind: 'pglite',
-    ...wrap(pg),
-    transaction: (work) => pg.transaction((tx) => work(wrap(tx))),
+    ...wrap(pg, checkLock),
+    transaction: async (work) => {
+      checkLock();
+      return pg.transaction((tx) => work(wrap(tx, checkLock)));
+    },
     close: () =>
       (closing ??= (async () => {
         try {

@@ -1,7 +1,7 @@
 import { constants } from 'node:fs';
 import { access, readdir, readFile, stat } from 'node:fs/promises';
 import path from 'node:path';
-import { LOCK_FILE_NAME } from './data-dir-lock.ts';
+import { LOCK_FILE_NAMES } from './data-dir-lock.ts';
 
 /** The PostgreSQL major version inside the PGlite we run; a data directory records its own in PG_VERSION. */
 export const PGLITE_POSTGRES_MAJOR = '18';
@@ -26,7 +26,7 @@ export async function dataDirProblem(dataDir: string): Promise<string | undefine
   } catch (error) {
     return permissionMessage(dir, (error as NodeJS.ErrnoException).code);
   }
-  const names = (await readdir(dir)).filter((name) => name !== LOCK_FILE_NAME);
+  const names = (await readdir(dir)).filter((name) => !LOCK_FILE_NAMES.includes(name));
   if (names.length === 0) return undefined;
   if (!names.includes('PG_VERSION')) {
     return `DATA_DIR ${dir} holds files but no PG_VERSION: it is not an embedded database. Point DATA_DIR at an empty or new folder.`;

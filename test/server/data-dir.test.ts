@@ -1,9 +1,11 @@
 import { spawn } from 'node:child_process';
 import { once } from 'node:events';
 import { chmod, lstat, mkdir, readdir, readFile, rm, stat, writeFile } from 'node:fs/promises';
+import { hostname } from 'node:os';
 import path from 'node:path';
-import { describe, expect, it } from 'vitest';
-import { LOCK_FILE_NAME } from '../../server/db/data-dir-lock.ts';
+import { describe, expect, it, vi } from 'vitest';
+import { thisProcess } from '../../server/db/data-dir-lock-holder.ts';
+import { HOLDER_FILE_NAME, LEASE_DIR_NAME, LEASE_STALE_MS } from '../../server/db/data-dir-lock.ts';
 import { openDatabase } from '../../server/db/database.ts';
 import { migrate } from '../../server/db/migrate.ts';
 import { seedDemoCatalogue } from '../../server/db/seed.ts';
@@ -26,27 +28,47 @@ async function modesUnder(dir: string): Promise<Array<{ file: string; mode: numb
 }
 
 describe('the lock', () => {
-  it('refuses a second opening while the first holds it, and is gone once it closes', async () => {
+  it('refuses a second opening while the first holds it, naming the holder, and is gone once it closes', async () => {
     const dir = await dataDir();
     const first = await openDatabase({ dataDir: dir });
-    const lockFile = path.join(dir, LOCK_FILE_NAME);
-    expect((await readFile(lockFile, 'utf8')).trim()).toBe(String(process.pid));
-    await expect(openDatabase({ dataDir: dir })).rejects.toThrow(new RegExp(`in use by process ${process.pid} \\(lock file ${lockFile}\\)`));
+    const leaseDir = path.join(dir, LEASE_DIR_NAME);
+    const holder = JSON.parse(await readFile(path.join(dir, HOLDER_FILE_NAME), 'utf8')) as { pid: number; host: string };
+    expect(holder).toMatchObject({ pid: process.pid, host: hostname() });
+    await expect(openDatabase({ dataDir: dir })).rejects.toThrow(
+      new RegExp(`database at ${dir} is in use by another server: pid ${process.pid} on ${hostname()}, started .* \\(lock ${leaseDir}\\)`),
+    );
     await first.close();
-    await expect(stat(lockFile)).rejects.toMatchObject({ code: 'ENOENT' });
+    await expect(stat(leaseDir)).rejects.toMatchObject({ code: 'ENOENT' });
+    await expect(stat(path.join(dir, HOLDER_FILE_NAME))).rejects.toMatchObject({ code: 'ENOENT' });
     const again = await openDatabase({ dataDir: dir });
     await again.close();
   });
 
-  it('takes over a lock left by a process that no longer runs', async () => {
+  it('takes over at once a fresh lock whose holder, on this machine, no longer runs', async () => {
     const dir = await dataDir();
     const created = await openDatabase({ dataDir: dir });
     await created.close();
     const gone = spawn(process.execPath, ['-e', '']);
     await once(gone, 'exit');
-    await writeFile(path.join(dir, LOCK_FILE_NAME), `${gone.pid}\n`);
+    // As a kill -9 leaves it: a lease renewed a moment ago, and the dead holder's details.
+    await mkdir(path.join(dir, LEASE_DIR_NAME));
+    await writeFile(path.join(dir, HOLDER_FILE_NAME), JSON.stringify({ ...thisProcess(), pid: gone.pid }));
+    const began = Date.now();
     const db = await openDatabase({ dataDir: dir });
-    expect((await readFile(path.join(dir, LOCK_FILE_NAME), 'utf8')).trim()).toBe(String(process.pid));
+    expect(Date.now() - began).toBeLessThan(LEASE_STALE_MS);
+    expect(JSON.parse(await readFile(path.join(dir, HOLDER_FILE_NAME), 'utf8'))).toMatchObject({ pid: process.pid });
+    await db.close();
+  });
+
+  it('once lost, refuses every query and says so', async () => {
+    const dir = await dataDir();
+    const lost: Error[] = [];
+    const db = await openDatabase({ dataDir: dir, onLockLost: (error) => lost.push(error) });
+    await rm(path.join(dir, LEASE_DIR_NAME), { recursive: true });
+    await vi.waitFor(() => expect(lost).toHaveLength(1), { timeout: 3 * LEASE_STALE_MS, interval: 100 });
+    expect(lost[0]?.message).toContain(`The lock on DATA_DIR ${dir} was lost`);
+    await expect(db.query('SELECT 1')).rejects.toThrow(/was lost/);
+    await expect(db.transaction(async () => undefined)).rejects.toThrow(/was lost/);
     await db.close();
   });
 });
