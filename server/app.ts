@@ -57,7 +57,7 @@ export async function buildApp({ config, db, logger = false, catalogueCache = ne
     frameworkErrors: frameworkErrorHandler,
     return503OnClosing: true,
   });
-  installErrorHandlers(app);
+  installErrorHandlers(app, db);
   installSchemaValidation(app);
   const routes = recordRoutes(app);
   installAccessLog(app);

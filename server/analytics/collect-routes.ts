@@ -8,15 +8,6 @@ import type { AnalyticsRepository } from './analytics-repository.ts';
  * under 60 000 bytes (MAX_BATCH_BYTES); anything past the browser's own limit is not a player.
  */
 export const COLLECT_BODY_LIMIT_BYTES = 64 * 1024;
-/**
- * The player's batch, and what the database can store of it: PostgreSQL's jsonb refuses a NUL
- * character and a lone UTF-16 surrogate, which JSON and zod both let through, so they are
- * refused here with the field's path instead of failing the insert.
- */
-const storableBatchSchema = analyticsBatchSchema.superRefine((batch, context) => {
-  const path = unstorableTextPath(batch, []);
-  if (path) context.addIssue({ code: 'custom', path, message: 'text must not contain NUL or unpaired surrogates' });
-});
 
 export interface CollectRoutesOptions {
   analytics: AnalyticsRepository;
@@ -42,7 +33,8 @@ export async function collectRoutes(app: FastifyInstance, options: CollectRoutes
     schema: {
       summary: 'A batch of the players\' analytics events',
       description: 'Sent by fetch(keepalive) as JSON or by navigator.sendBeacon as text/plain holding the same JSON. Events already stored (same event id) count as duplicates.',
-      body: storableBatchSchema,
+      // Text jsonb cannot store (NUL, a lone surrogate) is refused by the schema layer, as on every route.
+      body: analyticsBatchSchema,
       consumes: ['application/json', 'text/plain'],
       response: { 200: collectResultSchema },
       errors: [413, 415, 429],
@@ -51,23 +43,4 @@ export async function collectRoutes(app: FastifyInstance, options: CollectRoutes
     void reply.header('cache-control', 'no-store');
     return options.analytics.insertEvents(request.body.events);
   });
-}
-
-/** The path of the first text jsonb cannot store, if any. */
-function unstorableTextPath(value: unknown, path: readonly (string | number)[]): (string | number)[] | undefined {
-  if (typeof value === 'string') {
-    return value.includes('\u0000') || !(value as string & { isWellFormed(): boolean }).isWellFormed() ? [...path] : undefined;
-  }
-  if (Array.isArray(value)) {
-    for (const [index, item] of value.entries()) {
-      const found = unstorableTextPath(item, [...path, index]);
-      if (found) return found;
-    }
-  } else if (value !== null && typeof value === 'object') {
-    for (const [key, item] of Object.entries(value)) {
-      const found = unstorableTextPath(item, [...path, key]);
-      if (found) return found;
-    }
-  }
-  return undefined;
 }

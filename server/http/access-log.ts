@@ -5,11 +5,19 @@ import { REQUEST_ID_HEADER } from './request-id.ts';
 const SECRET_QUERY_KEYS = new Set(['token', 'code', 'password', 'refreshtoken', 'accesstoken', 'access_token', 'admintoken']);
 const REDACTED = '[redacted]';
 
-/** Where pino would find a secret in what we or Fastify log: headers and body fields. */
+/** Fields that hold a credential wherever they appear. */
+const SECRET_FIELDS = ['password', 'oldPassword', 'newPassword', 'token', 'refreshToken', 'accessToken'];
+
+/**
+ * Where pino would find a secret in what we or Fastify log: headers and body fields. `code` is a
+ * secret only in a body (the code mailed to a viewer); anywhere else it is an error's code
+ * (SQLSTATE, errno names), which the operator needs to read a failure.
+ */
 const REDACTED_PATHS = [
   'req.headers.authorization', 'req.headers.cookie', 'res.headers["set-cookie"]',
   'headers.authorization', 'headers.cookie', 'headers["set-cookie"]',
-  ...['password', 'oldPassword', 'newPassword', 'token', 'refreshToken', 'accessToken', 'code'].flatMap((field) => [field, `*.${field}`, `body.${field}`, `*.body.${field}`]),
+  ...SECRET_FIELDS.flatMap((field) => [field, `*.${field}`, `body.${field}`, `*.body.${field}`]),
+  'body.code', '*.body.code',
 ];
 
 /** Where the log goes: stdout in production; a test passes its own stream. */

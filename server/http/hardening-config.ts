@@ -40,9 +40,11 @@ const wholeNumber = (digits: number, what: string) =>
 /** Spread into the server's environment schema. */
 export const hardeningEnvShape = {
   NODE_ENV: z.string().optional(),
+  // Empty by default: a proxy is whatever the operator names, never merely a neighbour on the
+  // host (any local process could otherwise write the client address every limit counts by).
   TRUSTED_PROXIES: z
     .string()
-    .default('loopback')
+    .default('')
     .transform((text) => text.split(',').map((entry) => entry.trim()).filter(Boolean))
     .refine(
       (entries) => entries.every((entry) => entry === 'none' || isProxyEntry(entry)),

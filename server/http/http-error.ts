@@ -1,6 +1,8 @@
 import { STATUS_CODES } from 'node:http';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ApiError } from '../../src/api/schema.ts';
+import type { Queryable } from '../db/database.ts';
+import { databaseAnswers, OUTAGE_RETRY_AFTER_SECONDS } from './database-outage.ts';
 import { withoutSecrets } from './access-log.ts';
 import { REQUEST_ID_HEADER } from './request-id.ts';
 
@@ -22,20 +24,32 @@ export function apiError(statusCode: number, message: string): ApiError {
 /**
  * Every failure becomes the same JSON shape. Client errors keep their message (it says what
  * was wrong); server errors are logged and answered with a generic message, never a stack.
+ * A server error while the database does not answer (asked as /readyz asks) is an outage, not
+ * a bug: 503 with Retry-After, so clients and proxies come back instead of giving up.
  */
-export function installErrorHandlers(app: FastifyInstance): void {
-  app.setErrorHandler((error: FastifyError | HttpError, request, reply) => {
+export function installErrorHandlers(app: FastifyInstance, db: Queryable): void {
+  app.setErrorHandler(async (error: FastifyError | HttpError, request, reply) => {
     const trusted = error instanceof HttpError || (error.statusCode !== undefined && error.statusCode >= 400 && error.statusCode < 500);
-    const status = trusted && error.statusCode ? error.statusCode : 500;
-    if (!trusted) request.log.error({ err: error, path: withoutSecrets(request.url) }, 'request failed');
-    const message = trusted ? error.message : 'Internal server error';
+    if (!trusted) {
+      const outage = !(await databaseAnswers(db));
+      request.log.error({ err: error, path: withoutSecrets(request.url) }, outage ? 'request failed: the database does not answer' : 'request failed');
+      if (outage) {
+        void reply.header('retry-after', String(OUTAGE_RETRY_AFTER_SECONDS));
+        return sendError(reply, 503, 'The database is unavailable; try again shortly');
+      }
+      return sendError(reply, 500, 'Internal server error');
+    }
     // Some errors carry headers the client needs, e.g. Content-Range on a 416 (RFC 9110 §15.5.17).
-    if (trusted && 'headers' in error && error.headers) void reply.headers(error.headers as Record<string, string>);
-    void reply.status(status).type('application/json; charset=utf-8').send(apiError(status, message));
+    if ('headers' in error && error.headers) void reply.headers(error.headers as Record<string, string>);
+    return sendError(reply, error.statusCode ?? 500, error.message);
   });
   app.setNotFoundHandler((request, reply) => {
     void reply.status(404).send(apiError(404, `Nothing at ${request.method} ${request.url.split('?')[0]}`));
   });
+}
+
+function sendError(reply: FastifyReply, status: number, message: string): FastifyReply {
+  return reply.status(status).type('application/json; charset=utf-8').send(apiError(status, message));
 }
 
 /**

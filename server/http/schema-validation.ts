@@ -1,6 +1,7 @@
 import type { FastifyInstance, FastifySchemaCompiler, FastifyTypeProvider } from 'fastify';
 import type { z } from 'zod';
 import { HttpError } from './http-error.ts';
+import { UNSTORABLE_TEXT_MESSAGE, unstorableTextPath } from './storable-text.ts';
 
 /** Enough to fix a form; a fuzzer's hundred problems are summed up. */
 const MAX_REPORTED_ISSUES = 10;
@@ -22,6 +23,8 @@ export interface ZodTypeProvider extends FastifyTypeProvider {
  * objects the OpenAPI document is written from); Fastify runs them before the handler, after
  * the onRequest hooks. A failure is a 400 in the usual error shape whose message names each
  * wrong field with its path: "invalid query: content-id: must be a positive integer; …".
+ * Before the schema, any string in the part that PostgreSQL could not store is refused the same
+ * way, so no route's query can fail on it with a 500 and no route has to remember it.
  */
 export function installSchemaValidation(app: FastifyInstance): void {
   app.setValidatorCompiler(zodValidator);
@@ -33,6 +36,8 @@ const zodValidator: FastifySchemaCompiler<z.ZodType> = ({ schema, httpPart }) =>
   const part = PART_NAMES[httpPart ?? ''] ?? String(httpPart);
   return (data: unknown) => {
     // Fastify hands a missing body over as null; an absent query or path is an empty object.
+    const unstorable = unstorableTextPath(data);
+    if (unstorable) return { error: new HttpError(400, `invalid ${part}: ${unstorable.map(String).join('.') || '(whole)'}: ${UNSTORABLE_TEXT_MESSAGE}`) };
     const parsed = schema.safeParse(data ?? (httpPart === 'body' ? undefined : {}));
     if (parsed.success) return { value: parsed.data };
     return { error: new HttpError(400, `invalid ${part}: ${describeIssues(parsed.error.issues)}`) };

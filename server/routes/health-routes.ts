@@ -1,9 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import type { Queryable } from '../db/database.ts';
-
-/** A database that has not answered `SELECT 1` in this long is not ready, whatever it does next. */
-const READINESS_QUERY_TIMEOUT_MS = 2_000;
+import { databaseAnswers } from '../http/database-outage.ts';
 
 /**
  * Probes for an orchestrator or a load balancer, at the root:
@@ -18,20 +16,8 @@ export function healthRoutes(app: FastifyInstance, db: Queryable): void {
 
   app.get('/readyz', { schema: { summary: 'Ready: the database answers', response: { 200: readySchema, 503: readySchema } } }, async (request, reply) => {
     void reply.header('cache-control', 'no-store');
-    try {
-      await withTimeout(db.query('SELECT 1'), READINESS_QUERY_TIMEOUT_MS);
-      return reply.send({ status: 'ready', database: 'ok' });
-    } catch (error) {
-      request.log.warn({ err: error }, 'readiness: the database did not answer');
-      return reply.status(503).send({ status: 'not ready', database: 'unavailable' });
-    }
+    if (await databaseAnswers(db)) return reply.send({ status: 'ready', database: 'ok' });
+    request.log.warn('readiness: the database did not answer');
+    return reply.status(503).send({ status: 'not ready', database: 'unavailable' });
   });
-}
-
-function withTimeout<T>(work: Promise<T>, ms: number): Promise<T> {
-  let timer: NodeJS.Timeout | undefined;
-  const timeout = new Promise<never>((_resolve, reject) => {
-    timer = setTimeout(() => reject(new Error(`no answer in ${ms} ms`)), ms);
-  });
-  return Promise.race([work, timeout]).finally(() => clearTimeout(timer));
 }

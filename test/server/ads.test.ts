@@ -207,7 +207,7 @@ describe('absolute URLs', () => {
     }
   });
 
-  it('ignore X-Forwarded-Host from a client that is not a local proxy', async () => {
+  it('ignore X-Forwarded-Host from a client that is not a named proxy', async () => {
     const list = expectJson(
       await t.app.inject({ url: `${API}/ad-list.json`, remoteAddress: '203.0.113.9', headers: { host: 'kino.example', 'x-forwarded-host': 'evil.example' } }),
       200,
@@ -216,12 +216,18 @@ describe('absolute URLs', () => {
     expect(list.prerollList[0]?.vastUrl?.startsWith('http://kino.example/catalog-api/vast.xml?')).toBe(true);
   });
 
-  it('otherwise follow X-Forwarded-Proto and X-Forwarded-Host from the edge proxy', async () => {
-    const headers = { host: '10.0.0.5:8080', 'x-forwarded-proto': 'https', 'x-forwarded-host': 'cdn.example' };
-    const list = expectJson(await t.app.inject({ url: `${API}/ad-list.json`, headers }), 200, adListSchema);
-    expect(list.prerollList[0]?.vastUrl?.startsWith('https://cdn.example/catalog-api/vast.xml?')).toBe(true);
-    for (const url of urlsIn(await vast('c1', t.app, headers))) {
-      expect(url.startsWith('https://cdn.example/catalog-api/'), url).toBe(true);
+  it('otherwise follow X-Forwarded-Proto and X-Forwarded-Host from the edge proxy the operator names', async () => {
+    // Loopback stands for the edge proxy: inject() comes from 127.0.0.1.
+    const proxied = await startTestApp({ trustedProxies: ['loopback'] }, t.db);
+    try {
+      const headers = { host: '10.0.0.5:8080', 'x-forwarded-proto': 'https', 'x-forwarded-host': 'cdn.example' };
+      const list = expectJson(await proxied.app.inject({ url: `${API}/ad-list.json`, headers }), 200, adListSchema);
+      expect(list.prerollList[0]?.vastUrl?.startsWith('https://cdn.example/catalog-api/vast.xml?')).toBe(true);
+      for (const url of urlsIn(await vast('c1', proxied.app, headers))) {
+        expect(url.startsWith('https://cdn.example/catalog-api/'), url).toBe(true);
+      }
+    } finally {
+      await proxied.close();
     }
   });
 });

@@ -13,7 +13,8 @@ const DATA = '/admin/analytics/data.json';
 
 let t: TestApp;
 beforeAll(async () => {
-  t = await startTestApp({ adminToken: TOKEN });
+  // Loopback stands for the edge proxy: inject() comes from 127.0.0.1 and one test says https through it.
+  t = await startTestApp({ adminToken: TOKEN, trustedProxies: ['loopback'] });
 });
 afterAll(() => t.close());
 

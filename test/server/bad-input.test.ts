@@ -159,12 +159,13 @@ describe('framework-level errors use the same error shape', () => {
 });
 
 describe('server failures', () => {
-  it('a database failure answers 500 with a generic message and no internals', async () => {
+  it('a database that is gone answers 503 with Retry-After, a generic message and no internals', async () => {
     const broken = await startTestApp();
     try {
       await broken.db.close();
       const response = await broken.app.inject(`${API}/contents/1`);
-      expect(expectApiError(response, 500).message).toBe('Internal server error');
+      expect(expectApiError(response, 503).message).toBe('The database is unavailable; try again shortly');
+      expect(response.headers['retry-after']).toBe('5');
     } finally {
       await broken.close();
     }

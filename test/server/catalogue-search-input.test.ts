@@ -107,7 +107,10 @@ describe('bad input is a 400 that says what was wrong', () => {
   it.each([
     ['an empty query', { query: '' }, /query: must not be empty/],
     ['a query of spaces', { query: '   \t ' }, /query: must not be empty/],
-    ['a query of control characters', { query: '\u0000\u0001' }, /query: must not be empty/],
+    ['a query of control characters', { query: '\u0001\u0002' }, /query: must not be empty/],
+    // Text PostgreSQL cannot store is refused by the schema layer, whatever the route.
+    ['a NUL inside', { query: 'люб\u0000овь' }, /query: text must not contain NUL/],
+    ['a lone surrogate', { query: 'любовь \ud83c' }, /query: text must not contain NUL or unpaired surrogates/],
     ['no query', { page: 1 }, /query: is required/],
     ['a query too long', { query: 'я'.repeat(201) }, /query: must be at most 200 characters/],
     ['a query that is not text', { query: 42 }, /query: must be a string/],
@@ -146,12 +149,10 @@ describe('odd queries answer, never fail', () => {
     ['SQL', "любовь'; DROP TABLE contents; --"],
     ['a backslash', 'любовь \\ \\\\'],
     ['emoji', '🎬 любовь 💔'],
-    ['a lone surrogate', 'любовь \ud83c'],
     ['a very long word', 'ы'.repeat(200)],
     ['many words', Array.from({ length: 40 }, (_, index) => `ёж${index}`).join(' ')],
     ['markup', '<b>жирным</b>'],
     ['a percent and an underscore', 'люб%_'],
-    ['a NUL inside', 'люб\u0000овь'],
     ['digits only', '1999'],
     ['one letter', 'я'],
   ])('%s', async (_, query) => {

@@ -2,9 +2,9 @@ import { describe, expect, it } from 'vitest';
 import { loadServerConfig } from '../../server/config.ts';
 
 describe('the hardening keys of the configuration', () => {
-  it('defaults: loopback proxies, 30 s requests, 10 s shutdown, 600 beacons a minute kept 30 days', () => {
+  it('defaults: no trusted proxy, 30 s requests, 10 s shutdown, 600 beacons a minute kept 30 days', () => {
     expect(loadServerConfig({})).toMatchObject({
-      trustedProxies: ['loopback'],
+      trustedProxies: [],
       requestTimeoutMs: 30_000,
       shutdownTimeoutMs: 10_000,
       trackingRateLimit: 600,

@@ -1,9 +1,12 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { adListSchema } from '../../src/api/schema.ts';
-import { API, expectJson, startTestApp, type TestApp } from './helpers.ts';
+import { buildApp } from '../../server/app.ts';
+import { API, expectJson, startTestApp, testConfig, type TestApp } from './helpers.ts';
+import { openTestDatabase } from './test-database.ts';
 
 // X-Forwarded-Proto and -Host decide the origin of the URLs the ad server hands out: they are
-// believed only from the configured proxies (TRUSTED_PROXIES, default loopback).
+// believed only from the proxies the operator names (TRUSTED_PROXIES, empty by default: a
+// process on the same host, a sidecar or another tenant's container, is not a proxy by default).
 let t: TestApp | undefined;
 afterEach(async () => {
   await t?.close();
@@ -19,13 +22,32 @@ async function vastOrigin(app: TestApp, remoteAddress: string): Promise<string> 
 }
 
 describe('X-Forwarded-*', () => {
-  it('from a loopback proxy (the default): believed', async () => {
+  it('by default: from nobody, loopback included', async () => {
     t = await startTestApp();
-    expect(await vastOrigin(t, '127.0.0.1')).toBe('https://player.example.com');
+    expect(await vastOrigin(t, '127.0.0.1')).toBe('http://internal:8080');
+    expect(await vastOrigin(t, '203.0.113.9')).toBe('http://internal:8080');
   });
 
-  it('from any other address: ignored', async () => {
-    t = await startTestApp();
+  it('by default, X-Forwarded-For from loopback does not choose the client\'s address', async () => {
+    // The address every per-client limit counts by (logins, beacons, abuse reports).
+    const db = await openTestDatabase();
+    const app = await buildApp({ config: testConfig(), db });
+    const seen: string[] = [];
+    app.addHook('onRequest', async (request) => {
+      seen.push(request.ip);
+    });
+    try {
+      await app.inject({ url: '/healthz', remoteAddress: '127.0.0.1', headers: { 'x-forwarded-for': '198.51.100.7' } });
+      expect(seen).toEqual(['127.0.0.1']);
+    } finally {
+      await app.close();
+      await db.close();
+    }
+  });
+
+  it('from a loopback proxy when the operator names it: believed; others ignored', async () => {
+    t = await startTestApp({ trustedProxies: ['loopback'] });
+    expect(await vastOrigin(t, '127.0.0.1')).toBe('https://player.example.com');
     expect(await vastOrigin(t, '203.0.113.9')).toBe('http://internal:8080');
   });
 
