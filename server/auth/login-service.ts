@@ -69,17 +69,17 @@ export class LoginService {
    */
   async refresh(refreshToken: string, accessToken: string | undefined): Promise<IssuedSession> {
     const claims = accessToken ? await this.tokens.verifySignatureOnly(accessToken) : undefined;
-    const rotation = await this.sessions.rotate(refreshToken, claims?.sid);
+    const rotation = await this.sessions.rotate(refreshToken, claims?.sid, (userId, role, sessionId) => this.tokens.issue(userId, role, sessionId));
     if (rotation.outcome === 'reused') {
       this.guard.forget([rotation.sessionId]);
       throw new AuthError(401, 'this refresh token was already used: its session has ended, log in again', 'invalid_token');
     }
     const user = rotation.outcome === 'rotated' ? await this.users.findById(rotation.userId) : undefined;
     if (rotation.outcome !== 'rotated' || !user) throw new AuthError(401, 'the refresh token is invalid or has expired', 'invalid_token');
-    const access = await this.tokens.issue(user.id, user.role, rotation.issued.sessionId);
+    const { successor } = rotation;
     return {
-      session: { accessToken: access.token, refreshToken: rotation.issued.refreshToken, expiresAt: access.expiresAt, user: publicUser(user) },
-      refreshExpiresAt: rotation.issued.expiresAt,
+      session: { accessToken: successor.accessToken, refreshToken: successor.refreshToken, expiresAt: successor.accessExpiresAt, user: publicUser(user) },
+      refreshExpiresAt: successor.refreshExpiresAt,
     };
   }
 }
