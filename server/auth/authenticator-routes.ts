@@ -4,6 +4,7 @@ import { accountRoutes } from './account-routes.ts';
 import { administrationRoutes } from './administration-routes.ts';
 import { requestCookie, setXsrfCookie, XSRF_COOKIE } from './auth-cookies.ts';
 import type { AuthRouteOptions } from './auth-route-options.ts';
+import { logoutRoute } from './logout-route.ts';
 import { randomToken } from './secret-tokens.ts';
 import { sessionRoutes } from './session-routes.ts';
 import { subscriptionRoutes } from './subscription-routes.ts';
@@ -35,6 +36,7 @@ export async function authenticatorRoutes(app: FastifyInstance, options: AuthRou
   });
 
   sessionRoutes(app, options);
+  logoutRoute(app, options);
   accountRoutes(app, options);
   administrationRoutes(app, options);
   await subscriptionRoutes(app, options);

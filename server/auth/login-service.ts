@@ -82,4 +82,22 @@ export class LoginService {
       refreshExpiresAt: successor.refreshExpiresAt,
     };
   }
+
+  /**
+   * Ends the sessions the caller holds a credential of: the refresh token's, and the access
+   * token's (read by signature only, an expired one names its session as well). Unknown or
+   * already ended sessions are no error: the device is logged out either way.
+   */
+  async logout(credentials: { refreshToken: string | undefined; accessToken: string | undefined }): Promise<void> {
+    const sessionIds = new Set<string>();
+    if (credentials.refreshToken) {
+      const sessionId = await this.sessions.sessionOfRefreshToken(credentials.refreshToken);
+      if (sessionId) sessionIds.add(sessionId);
+    }
+    if (credentials.accessToken) {
+      const claims = await this.tokens.verifySignatureOnly(credentials.accessToken);
+      if (claims) sessionIds.add(claims.sid);
+    }
+    this.guard.forget(await this.sessions.revokeSessions([...sessionIds], 'logout'));
+  }
 }

@@ -12,7 +12,7 @@ import { randomToken, tokenHash } from './secret-tokens.ts';
  */
 export const REUSE_GRACE_SECONDS = 30;
 
-export type RevokeReason = 'password' | 'blocked' | 'reuse' | 'restore';
+export type RevokeReason = 'password' | 'blocked' | 'reuse' | 'restore' | 'logout';
 
 /** What an authenticated request needs to know about its session, read in one indexed query. */
 export interface LiveSession {
@@ -133,6 +133,18 @@ export class SessionsRepository {
     }
     await revoke(tx, 'WHERE id = $1', [reused.session_id], 'reuse');
     return { outcome: 'reused', userId: reused.user_id, sessionId: reused.session_id };
+  }
+
+  /** The session a refresh token (spent or not) belongs to, whatever its state. */
+  async sessionOfRefreshToken(refreshToken: string): Promise<string | undefined> {
+    const rows = await this.db.query<{ session_id: string }>('SELECT session_id FROM auth_refresh_tokens WHERE token_hash = $1', [tokenHash(refreshToken)]);
+    return rows[0]?.session_id;
+  }
+
+  /** Ends the given sessions (those still live); answers the ones it ended. */
+  async revokeSessions(sessionIds: readonly string[], reason: RevokeReason): Promise<string[]> {
+    if (sessionIds.length === 0) return [];
+    return revoke(this.db, 'WHERE id = ANY($1::text[])', [[...sessionIds]], reason);
   }
 
   /** Ends every live session of an account, but `except` (the caller's own, on a password change). */
