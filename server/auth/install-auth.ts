@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import type { ServerConfig } from '../config.ts';
 import type { Database } from '../db/database.ts';
+import { AdminSessions } from '../analytics/admin-sessions.ts';
 import { AccessTokens } from './access-tokens.ts';
 import { AccountService } from './account-service.ts';
 import { AccountThrottle } from './account-throttle.ts';
@@ -48,6 +49,7 @@ export async function installAuth(app: FastifyInstance, config: ServerConfig, db
   });
 
   app.decorate('sessionGuard', guard);
+  app.decorate('adminSessions', new AdminSessions(db));
   await ensureStartupAccounts(users, auth, app.log);
   await app.register(authenticatorRoutes, {
     prefix: AUTHENTICATOR_PREFIX,
