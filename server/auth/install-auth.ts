@@ -18,6 +18,8 @@ import { smtpTransport } from './smtp-transport.ts';
 import { ensureStartupAccounts } from './startup-accounts.ts';
 import { SubscriptionService } from './subscription-service.ts';
 import { UsersRepository } from './users-repository.ts';
+import { XsrfGuard } from './xsrf.ts';
+import { XsrfTokens } from './xsrf-tokens.ts';
 
 /** Used refresh tokens are kept for reuse detection until they expire; then they are only weight. */
 const PRUNE_INTERVAL_MS = 6 * 60 * 60 * 1000;
@@ -37,7 +39,8 @@ export async function installAuth(app: FastifyInstance, config: ServerConfig, db
   const users = new UsersRepository(db);
   const sessions = new SessionsRepository(db, auth.refreshTokenDays);
   const tokens = new AccessTokens(secret, auth.accessTokenSeconds);
-  const guard = new SessionGuard(tokens, sessions);
+  const xsrfTokens = new XsrfTokens(secret);
+  const guard = new SessionGuard(tokens, sessions, new XsrfGuard(tokens, sessions, xsrfTokens));
   const throttle = new AccountThrottle(auth.accountFailureLimit);
   const background = new BackgroundWork(app.log);
   const outbox = new MailOutbox(db, auth.smtpUrl ? await smtpTransport(auth.smtpUrl) : undefined, auth.mailFrom);
@@ -53,7 +56,7 @@ export async function installAuth(app: FastifyInstance, config: ServerConfig, db
   await ensureStartupAccounts(users, auth, app.log);
   await app.register(authenticatorRoutes, {
     prefix: AUTHENTICATOR_PREFIX,
-    logins, accounts, users, guard,
+    logins, accounts, users, guard, xsrfTokens,
     subscriptions: new SubscriptionService(db),
     attemptsPerMinute: auth.rateLimitPerMinute,
     refreshTokenDays: auth.refreshTokenDays,

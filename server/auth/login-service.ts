@@ -8,6 +8,8 @@ import { publicUser, type StoredUser, type UsersRepository } from './users-repos
 
 export interface IssuedSession {
   session: Session;
+  /** The session it belongs to (its XSRF token is signed for it). */
+  sessionId: string;
   /** The refresh token's expiry, seconds since the epoch (its cookie's Expires). */
   refreshExpiresAt: number;
 }
@@ -59,6 +61,7 @@ export class LoginService {
     return {
       session: { accessToken: access.token, refreshToken: refresh.refreshToken, expiresAt: access.expiresAt, user: publicUser(user) },
       refreshExpiresAt: refresh.expiresAt,
+      sessionId: refresh.sessionId,
     };
   }
 
@@ -80,6 +83,7 @@ export class LoginService {
     return {
       session: { accessToken: successor.accessToken, refreshToken: successor.refreshToken, expiresAt: successor.accessExpiresAt, user: publicUser(user) },
       refreshExpiresAt: successor.refreshExpiresAt,
+      sessionId: rotation.sessionId,
     };
   }
 
