@@ -5,7 +5,7 @@ import type { Database } from '../db/database.ts';
 import { AdminSessions } from '../analytics/admin-sessions.ts';
 import { AccessTokens } from './access-tokens.ts';
 import { AccountService } from './account-service.ts';
-import { AccountThrottle } from './account-throttle.ts';
+import { LoginThrottle } from './account-throttle.ts';
 import { AUTHENTICATOR_PREFIX, authenticatorRoutes } from './authenticator-routes.ts';
 import { BackgroundWork } from './background-work.ts';
 import { LoginService } from './login-service.ts';
@@ -41,7 +41,7 @@ export async function installAuth(app: FastifyInstance, config: ServerConfig, db
   const tokens = new AccessTokens(secret, auth.accessTokenSeconds);
   const xsrfTokens = new XsrfTokens(secret);
   const guard = new SessionGuard(tokens, sessions, new XsrfGuard(tokens, sessions, xsrfTokens));
-  const throttle = new AccountThrottle(auth.accountFailureLimit);
+  const throttle = new LoginThrottle(auth.accountFailureLimit);
   const background = new BackgroundWork(app.log);
   const outbox = new MailOutbox(db, auth.smtpUrl ? await smtpTransport(auth.smtpUrl) : undefined, auth.mailFrom);
   const logins = new LoginService(users, sessions, tokens, guard, throttle);

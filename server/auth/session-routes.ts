@@ -24,7 +24,7 @@ export function sessionRoutes(app: FastifyInstance, options: AuthRouteOptions): 
   api.post('/authentication', {
     ...limited,
     schema: { summary: 'Log in', body: loginBodySchema, ...sessionAnswer, errors: [401, 403, 429] },
-  }, async (request, reply): Promise<Session> => sendSession(options.xsrfTokens, request, reply, await logins.login(request.body.email, request.body.password), 'new'));
+  }, async (request, reply): Promise<Session> => sendSession(options.xsrfTokens, request, reply, await logins.login(request.body.email, request.body.password, request.ip), 'new'));
 
   api.post('/signup/complete', {
     ...limited,
