@@ -1,6 +1,7 @@
 import { expect, test, type Page, type Request } from '@playwright/test';
 import { PASSWORD, signUpOnHostPage } from './account-helpers.ts';
 import { useApiElsewhere } from './helpers.ts';
+import { expectRefreshCookieCleared, jarRefreshToken } from './site-helpers.ts';
 
 /**
  * Accounts as a viewer meets them on the demo host page: sign up, confirm with the mailed code,
@@ -90,4 +91,14 @@ test('before anyone signs up, /demo shows no confirmation step; after a signup i
   await signup.getByLabel('Пароль').fill(PASSWORD);
   await signup.getByRole('button', { name: 'Зарегистрироваться' }).click();
   await expect(panel.getByText(`Мы отправили код на ${email}.`)).toBeVisible();
+});
+
+test('«Выйти» on the demo page ends the session on the server: a copy of the refresh cookie no longer refreshes', async ({ page, request }) => {
+  await signUp(page, `demo-logout-${Date.now()}@kino.example`);
+  const copied = await jarRefreshToken(page);
+  const panel = page.locator('.account');
+  await panel.getByRole('button', { name: 'Выйти' }).click();
+  await expect(panel.getByRole('status')).toHaveText('Вы не вошли.');
+  await expectRefreshCookieCleared(page);
+  expect((await request.post('/authenticator/authentication/refresh', { data: { refreshToken: copied } })).status()).toBe(401);
 });

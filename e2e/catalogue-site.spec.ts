@@ -1,6 +1,6 @@
 import { expect, test, type FrameLocator, type Page } from '@playwright/test';
 import { expectPlaysPast } from './helpers.ts';
-import { signUpOnSite } from './site-helpers.ts';
+import { expectRefreshCookieCleared, jarRefreshToken, signUpOnSite } from './site-helpers.ts';
 
 /**
  * The catalogue site at /, on a phone and on a desktop: a viewer signs up, finds the series by a
@@ -104,6 +104,16 @@ test.describe('the catalogue site', () => {
       test.setTimeout(120_000);
       await journey(page, `site-phone-${Date.now()}@kino.example`);
     });
+  });
+
+  test('«Выйти» ends the session on the server: a copy of the refresh cookie no longer refreshes', async ({ page, request }) => {
+    await signUpOnSite(page, `site-logout-${Date.now()}@kino.example`);
+    const copied = await jarRefreshToken(page);
+    await page.getByRole('button', { name: 'Выйти' }).click();
+    await expect(page.getByRole('link', { name: 'Войти' })).toBeVisible();
+    await expectRefreshCookieCleared(page);
+    // `request` has a jar of its own: the copied token alone, as a thief would send it.
+    expect((await request.post('/authenticator/authentication/refresh', { data: { refreshToken: copied } })).status()).toBe(401);
   });
 
   test('an address the app does not know shows the Russian not-found page with a 404; a content that does not exist too', async ({ page }) => {

@@ -19,3 +19,15 @@ export async function sessionHeaders(page: Page): Promise<Record<string, string>
   expect(token, 'the page is logged in').toBeTruthy();
   return { authorization: `Bearer ${token}` };
 }
+
+/** The refresh token in the page's cookie jar: what anyone with a copy of the device's jar holds. */
+export async function jarRefreshToken(page: Page): Promise<string> {
+  const token = (await page.context().cookies()).find((cookie) => cookie.name === 'refreshToken')?.value ?? '';
+  expect(token, 'the page has a refresh cookie').toBeTruthy();
+  return token;
+}
+
+/** Waits until the service has cleared the page's refresh cookie (its logout answer arrived). */
+export async function expectRefreshCookieCleared(page: Page): Promise<void> {
+  await expect.poll(async () => (await page.context().cookies()).some((cookie) => cookie.name === 'refreshToken')).toBe(false);
+}

@@ -1,15 +1,15 @@
-import { createHash, createHmac, timingSafeEqual } from 'node:crypto';
+import { createHash, timingSafeEqual } from 'node:crypto';
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import { ADMIN_SESSION_SECONDS } from './admin-sessions.ts';
 
 /**
- * The operator's access to /admin until accounts exist: one configured token (ADMIN_TOKEN),
- * sent as `Authorization: Bearer …` by scripts, or once through the login form, which sets a
- * cookie. The cookie holds a value derived from the token, not the token itself, so a new
- * token ends every session.
+ * The operator's access to /admin by the configured token (ADMIN_TOKEN), sent as
+ * `Authorization: Bearer …` by scripts, or once through the login form, which opens a stored
+ * session (admin-sessions.ts) whose random id is the cookie: each login its own, ended by
+ * logout or its expiry; a new token ends every session opened with the old one.
  */
 export const ADMIN_COOKIE = 'kino_admin';
 export const ADMIN_PATH = '/admin';
-const SESSION_SECONDS = 12 * 60 * 60;
 
 export type AdminAccess = 'granted' | 'missing' | 'wrong';
 
@@ -19,29 +19,35 @@ export function sameSecret(given: string, expected: string): boolean {
   return timingSafeEqual(digest(given), digest(expected));
 }
 
-function sessionValue(token: string): string {
-  return createHmac('sha256', token).update('kino admin session 1').digest('base64url');
-}
-
 /**
  * A Bearer header is judged alone: a wrong one is refused (403) even with a good cookie. A
- * missing or stale cookie (from an earlier token) only asks to log in (401).
+ * missing, ended or stale cookie (from an earlier token) only asks to log in (401).
  */
-export function adminAccess(request: FastifyRequest, token: string): AdminAccess {
+export async function adminAccess(request: FastifyRequest, token: string): Promise<AdminAccess> {
   const authorization = request.headers.authorization;
   if (authorization !== undefined) {
     const bearer = /^Bearer\s+(\S+)\s*$/i.exec(authorization)?.[1];
     return bearer !== undefined && sameSecret(bearer, token) ? 'granted' : 'wrong';
   }
-  const session = cookieValue(request.headers.cookie, ADMIN_COOKIE);
-  return session !== undefined && sameSecret(session, sessionValue(token)) ? 'granted' : 'missing';
+  const session = adminSessionId(request);
+  return session !== undefined && await request.server.adminSessions.isLive(session, token) ? 'granted' : 'missing';
 }
 
-export function setAdminSession(request: FastifyRequest, reply: FastifyReply, token: string): void {
-  void reply.header('set-cookie', adminCookie(request, sessionValue(token), SESSION_SECONDS));
+/** The session id the request's cookie names, when it looks like one we issue. */
+export function adminSessionId(request: FastifyRequest): string | undefined {
+  const value = cookieValue(request.headers.cookie, ADMIN_COOKIE);
+  return value !== undefined && /^[\w-]{43}$/.test(value) ? value : undefined;
 }
 
-export function clearAdminSession(request: FastifyRequest, reply: FastifyReply): void {
+export async function setAdminSession(request: FastifyRequest, reply: FastifyReply, token: string): Promise<void> {
+  const id = await request.server.adminSessions.open(token);
+  void reply.header('set-cookie', adminCookie(request, id, ADMIN_SESSION_SECONDS));
+}
+
+/** Ends the stored session (so a copy of the cookie opens nothing) and clears the cookie. */
+export async function clearAdminSession(request: FastifyRequest, reply: FastifyReply): Promise<void> {
+  const id = adminSessionId(request);
+  if (id !== undefined) await request.server.adminSessions.end(id);
   void reply.header('set-cookie', adminCookie(request, '', 0));
 }
 

@@ -149,7 +149,7 @@ export async function adminRoutes(app: FastifyInstance, options: AdminRoutesOpti
     if (token === undefined) return html(reply, 503, renderDisabledPage());
     const given = request.body.token;
     if (given === undefined || !sameSecret(given, token)) return html(reply, 403, renderLoginPage('Неверный токен доступа.'));
-    setAdminSession(request, reply, token);
+    await setAdminSession(request, reply, token);
     return reply.redirect(DASHBOARD_PATH, 303);
   });
 
@@ -157,7 +157,7 @@ export async function adminRoutes(app: FastifyInstance, options: AdminRoutesOpti
     config: noCors,
     schema: { summary: 'End the operator\'s session', ...admin, produces: { status: 303, type: 'text/plain', description: 'To the dashboard (its login page)' } },
   }, async (request, reply) => {
-    clearAdminSession(request, reply);
+    await clearAdminSession(request, reply);
     return reply.redirect(DASHBOARD_PATH, 303);
   });
 

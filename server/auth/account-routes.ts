@@ -47,7 +47,7 @@ export function accountRoutes(app: FastifyInstance, options: AuthRouteOptions): 
     schema: {
       summary: 'Change the password', security: SECURITY.session, body: passwordChangeBodySchema, response: { 200: actionResultSchema }, errors: [...attemptErrors, ...sessionErrors],
     },
-  }, async (request): Promise<ActionResult> => accounts.changePassword(callerOf(request), request.body.oldPassword, request.body.newPassword));
+  }, async (request): Promise<ActionResult> => accounts.changePassword(callerOf(request), request.body.oldPassword, request.body.newPassword, request.ip));
 
   api.patch('/user/rename', {
     bodyLimit: AUTH_BODY_LIMIT_BYTES,

@@ -1,6 +1,6 @@
 import type { ActionResult, User } from '../../src/api/auth-schema.ts';
 import { HttpError } from '../http/http-error.ts';
-import { refuseWhileThrottled, type AccountThrottle } from './account-throttle.ts';
+import { refuseWhileThrottled, type LoginThrottle } from './account-throttle.ts';
 import type { BackgroundWork } from './background-work.ts';
 import type { IssuedSession, LoginService } from './login-service.ts';
 import { alreadyRegisteredMail, passwordChangedMail, restoreLinkMail, signupCodeMail } from './mail-messages.ts';
@@ -17,7 +17,7 @@ export interface AccountServiceDeps {
   codes: OneTimeCodesRepository;
   outbox: MailOutbox;
   guard: SessionGuard;
-  throttle: AccountThrottle;
+  throttle: LoginThrottle;
   background: BackgroundWork;
   logins: LoginService;
   /** Where restore links point (PUBLIC_ORIGIN, else this server's own listener: never the Host header). */
@@ -96,20 +96,20 @@ export class AccountService {
     if (!user || user.status === 'blocked') throw new HttpError(400, WRONG_LINK);
     await users.setPassword(user.id, passwordHash);
     await this.#endSessions(user.id, 'restore');
-    throttle.clear(user.email);
+    throttle.clearAccount(user.email);
     return { status: 'changed' };
   }
 
   /** Needs the current password (counted like a login); the caller's session stays, the others end. */
-  async changePassword(caller: Caller, oldPassword: string, newPassword: string): Promise<ActionResult> {
+  async changePassword(caller: Caller, oldPassword: string, newPassword: string, address: string): Promise<ActionResult> {
     const { users, throttle, outbox, background } = this.deps;
     const user = await this.#userOf(caller);
-    refuseWhileThrottled(throttle, user.email);
+    refuseWhileThrottled(throttle, user.email, address);
     if (!(await verifyPassword(user.passwordHash, oldPassword))) {
-      throttle.recordFailure(user.email);
+      throttle.recordFailure(user.email, address);
       throw new HttpError(400, 'invalid body: oldPassword: is not the current password');
     }
-    throttle.clear(user.email);
+    throttle.succeeded(user.email, address);
     await users.setPassword(user.id, await hashPassword(newPassword));
     await this.#endSessions(user.id, 'password', caller.sessionId);
     background.run('password change mail', () => outbox.send(passwordChangedMail(user.email)));

@@ -14,7 +14,7 @@ export interface AuthConfig {
   refreshTokenDays: number;
   /** Attempts per minute per client address on the calls that check a password or a code; 0: no limit. AUTH_RATE_LIMIT, default 30. */
   rateLimitPerMinute: number;
-  /** Failed password checks per account within 15 minutes before it answers 429 for a while. AUTH_ACCOUNT_FAILURE_LIMIT, default 10. */
+  /** Failed password checks per (account, address) before that address is locked out of the account (three times as many per address). AUTH_ACCOUNT_FAILURE_LIMIT, default 10. */
   accountFailureLimit: number;
   /** ADMIN_EMAIL + ADMIN_PASSWORD: this account is created (or promoted) as an administrator at start. */
   firstAdmin: { email: string; password: string } | undefined;

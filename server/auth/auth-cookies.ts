@@ -45,10 +45,14 @@ export function setSessionCookies(request: FastifyRequest, reply: FastifyReply, 
   void reply.header('set-cookie', cookie(request, XSRF_COOKIE, xsrfToken, session.refreshExpiresAt, false));
 }
 
-export function clearSessionCookies(request: FastifyRequest, reply: FastifyReply): void {
-  for (const [name, httpOnly] of [[AUTH_TOKEN_COOKIE, false], [REFRESH_TOKEN_COOKIE, true], [SESSION_HINT_COOKIE, false]] as const) {
-    void reply.header('set-cookie', cookie(request, name, '', 0, httpOnly));
-  }
+/**
+ * Expires the session's cookies. A failed refresh keeps XSRF-TOKEN (the client repeats its call
+ * with it); a logout clears it too, with every other cookie the service set.
+ */
+export function clearSessionCookies(request: FastifyRequest, reply: FastifyReply, xsrf: 'keep' | 'clear' = 'keep'): void {
+  const cookies: (readonly [string, boolean])[] = [[AUTH_TOKEN_COOKIE, false], [REFRESH_TOKEN_COOKIE, true], [SESSION_HINT_COOKIE, false]];
+  if (xsrf === 'clear') cookies.push([XSRF_COOKIE, false]);
+  for (const [name, httpOnly] of cookies) void reply.header('set-cookie', cookie(request, name, '', 0, httpOnly));
 }
 
 export function setXsrfCookie(request: FastifyRequest, reply: FastifyReply, xsrfToken: string, expiresAtSeconds: number): void {

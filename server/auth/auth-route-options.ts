@@ -3,6 +3,7 @@ import type { LoginService } from './login-service.ts';
 import type { SessionGuard } from './session-guard.ts';
 import type { SubscriptionService } from './subscription-service.ts';
 import type { UsersRepository } from './users-repository.ts';
+import type { XsrfTokens } from './xsrf-tokens.ts';
 
 /** What the /authenticator routes are given (server/auth/install-auth.ts builds it). */
 export interface AuthRouteOptions {
@@ -11,6 +12,8 @@ export interface AuthRouteOptions {
   subscriptions: SubscriptionService;
   users: UsersRepository;
   guard: SessionGuard;
+  /** Signs each session's XSRF token. */
+  xsrfTokens: XsrfTokens;
   /** Attempts per minute per client address on the routes that check a password or a code; 0: none. */
   attemptsPerMinute: number;
   refreshTokenDays: number;

@@ -4,10 +4,10 @@ import { accountRoutes } from './account-routes.ts';
 import { administrationRoutes } from './administration-routes.ts';
 import { requestCookie, setXsrfCookie, XSRF_COOKIE } from './auth-cookies.ts';
 import type { AuthRouteOptions } from './auth-route-options.ts';
+import { logoutRoute } from './logout-route.ts';
 import { randomToken } from './secret-tokens.ts';
 import { sessionRoutes } from './session-routes.ts';
 import { subscriptionRoutes } from './subscription-routes.ts';
-import { requireXsrfWhenCookied } from './xsrf.ts';
 
 export const AUTHENTICATOR_PREFIX = '/authenticator';
 
@@ -21,7 +21,7 @@ export async function authenticatorRoutes(app: FastifyInstance, options: AuthRou
 
   app.addHook('onRequest', async (request, reply) => {
     void reply.header('cache-control', 'no-store');
-    if (!request.routeOptions.config?.authWebhook) requireXsrfWhenCookied(request);
+    if (!request.routeOptions.config?.authWebhook) await options.guard.xsrf.requireWhenCookied(request);
   });
 
   // Whoever reaches the service without an XSRF cookie gets one with the answer (a refused call
@@ -35,6 +35,7 @@ export async function authenticatorRoutes(app: FastifyInstance, options: AuthRou
   });
 
   sessionRoutes(app, options);
+  logoutRoute(app, options);
   accountRoutes(app, options);
   administrationRoutes(app, options);
   await subscriptionRoutes(app, options);

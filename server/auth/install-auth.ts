@@ -2,9 +2,10 @@ import { randomBytes } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import type { ServerConfig } from '../config.ts';
 import type { Database } from '../db/database.ts';
+import { AdminSessions } from '../analytics/admin-sessions.ts';
 import { AccessTokens } from './access-tokens.ts';
 import { AccountService } from './account-service.ts';
-import { AccountThrottle } from './account-throttle.ts';
+import { LoginThrottle } from './account-throttle.ts';
 import { AUTHENTICATOR_PREFIX, authenticatorRoutes } from './authenticator-routes.ts';
 import { BackgroundWork } from './background-work.ts';
 import { LoginService } from './login-service.ts';
@@ -17,6 +18,8 @@ import { smtpTransport } from './smtp-transport.ts';
 import { ensureStartupAccounts } from './startup-accounts.ts';
 import { SubscriptionService } from './subscription-service.ts';
 import { UsersRepository } from './users-repository.ts';
+import { XsrfGuard } from './xsrf.ts';
+import { XsrfTokens } from './xsrf-tokens.ts';
 
 /** Used refresh tokens are kept for reuse detection until they expire; then they are only weight. */
 const PRUNE_INTERVAL_MS = 6 * 60 * 60 * 1000;
@@ -36,8 +39,9 @@ export async function installAuth(app: FastifyInstance, config: ServerConfig, db
   const users = new UsersRepository(db);
   const sessions = new SessionsRepository(db, auth.refreshTokenDays);
   const tokens = new AccessTokens(secret, auth.accessTokenSeconds);
-  const guard = new SessionGuard(tokens, sessions);
-  const throttle = new AccountThrottle(auth.accountFailureLimit);
+  const xsrfTokens = new XsrfTokens(secret);
+  const guard = new SessionGuard(tokens, sessions, new XsrfGuard(tokens, sessions, xsrfTokens));
+  const throttle = new LoginThrottle(auth.accountFailureLimit);
   const background = new BackgroundWork(app.log);
   const outbox = new MailOutbox(db, auth.smtpUrl ? await smtpTransport(auth.smtpUrl) : undefined, auth.mailFrom);
   const logins = new LoginService(users, sessions, tokens, guard, throttle);
@@ -48,10 +52,11 @@ export async function installAuth(app: FastifyInstance, config: ServerConfig, db
   });
 
   app.decorate('sessionGuard', guard);
+  app.decorate('adminSessions', new AdminSessions(db));
   await ensureStartupAccounts(users, auth, app.log);
   await app.register(authenticatorRoutes, {
     prefix: AUTHENTICATOR_PREFIX,
-    logins, accounts, users, guard,
+    logins, accounts, users, guard, xsrfTokens,
     subscriptions: new SubscriptionService(db),
     attemptsPerMinute: auth.rateLimitPerMinute,
     refreshTokenDays: auth.refreshTokenDays,

@@ -1,6 +1,6 @@
 import type { Session } from '../../src/api/auth-schema.ts';
 import type { AccessTokens } from './access-tokens.ts';
-import { refuseWhileThrottled, type AccountThrottle } from './account-throttle.ts';
+import { refuseWhileThrottled, type LoginThrottle } from './account-throttle.ts';
 import { verifyAgainstDummy, verifyPassword } from './password-hasher.ts';
 import { AuthError, type SessionGuard } from './session-guard.ts';
 import type { SessionsRepository } from './sessions-repository.ts';
@@ -8,6 +8,8 @@ import { publicUser, type StoredUser, type UsersRepository } from './users-repos
 
 export interface IssuedSession {
   session: Session;
+  /** The session it belongs to (its XSRF token is signed for it). */
+  sessionId: string;
   /** The refresh token's expiry, seconds since the epoch (its cookie's Expires). */
   refreshExpiresAt: number;
 }
@@ -21,14 +23,14 @@ export class LoginService {
   private readonly sessions: SessionsRepository;
   private readonly tokens: AccessTokens;
   private readonly guard: SessionGuard;
-  private readonly throttle: AccountThrottle;
+  private readonly throttle: LoginThrottle;
 
   constructor(
     users: UsersRepository,
     sessions: SessionsRepository,
     tokens: AccessTokens,
     guard: SessionGuard,
-    throttle: AccountThrottle,
+    throttle: LoginThrottle,
   ) {
     this.users = users;
     this.sessions = sessions;
@@ -41,15 +43,15 @@ export class LoginService {
    * The password is checked whatever the account's state (or against a dummy hash when there is
    * no account), so every failure costs the same time and gets the same 401.
    */
-  async login(email: string, password: string): Promise<IssuedSession> {
-    refuseWhileThrottled(this.throttle, email);
+  async login(email: string, password: string, address: string): Promise<IssuedSession> {
+    refuseWhileThrottled(this.throttle, email, address);
     const user = await this.users.findByEmail(email);
     const matches = user ? await verifyPassword(user.passwordHash, password) : await verifyAgainstDummy(password);
     if (!user || !matches || user.status !== 'active') {
-      this.throttle.recordFailure(email);
+      this.throttle.recordFailure(email, address);
       throw new AuthError(401, LOGIN_FAILED);
     }
-    this.throttle.clear(email);
+    this.throttle.succeeded(email, address);
     return this.startSession(user);
   }
 
@@ -59,6 +61,7 @@ export class LoginService {
     return {
       session: { accessToken: access.token, refreshToken: refresh.refreshToken, expiresAt: access.expiresAt, user: publicUser(user) },
       refreshExpiresAt: refresh.expiresAt,
+      sessionId: refresh.sessionId,
     };
   }
 
@@ -69,17 +72,36 @@ export class LoginService {
    */
   async refresh(refreshToken: string, accessToken: string | undefined): Promise<IssuedSession> {
     const claims = accessToken ? await this.tokens.verifySignatureOnly(accessToken) : undefined;
-    const rotation = await this.sessions.rotate(refreshToken, claims?.sid);
+    const rotation = await this.sessions.rotate(refreshToken, claims?.sid, (userId, role, sessionId) => this.tokens.issue(userId, role, sessionId));
     if (rotation.outcome === 'reused') {
       this.guard.forget([rotation.sessionId]);
       throw new AuthError(401, 'this refresh token was already used: its session has ended, log in again', 'invalid_token');
     }
     const user = rotation.outcome === 'rotated' ? await this.users.findById(rotation.userId) : undefined;
     if (rotation.outcome !== 'rotated' || !user) throw new AuthError(401, 'the refresh token is invalid or has expired', 'invalid_token');
-    const access = await this.tokens.issue(user.id, user.role, rotation.issued.sessionId);
+    const { successor } = rotation;
     return {
-      session: { accessToken: access.token, refreshToken: rotation.issued.refreshToken, expiresAt: access.expiresAt, user: publicUser(user) },
-      refreshExpiresAt: rotation.issued.expiresAt,
+      session: { accessToken: successor.accessToken, refreshToken: successor.refreshToken, expiresAt: successor.accessExpiresAt, user: publicUser(user) },
+      refreshExpiresAt: successor.refreshExpiresAt,
+      sessionId: rotation.sessionId,
     };
+  }
+
+  /**
+   * Ends the sessions the caller holds a credential of: the refresh token's, and the access
+   * token's (read by signature only, an expired one names its session as well). Unknown or
+   * already ended sessions are no error: the device is logged out either way.
+   */
+  async logout(credentials: { refreshToken: string | undefined; accessToken: string | undefined }): Promise<void> {
+    const sessionIds = new Set<string>();
+    if (credentials.refreshToken) {
+      const sessionId = await this.sessions.sessionOfRefreshToken(credentials.refreshToken);
+      if (sessionId) sessionIds.add(sessionId);
+    }
+    if (credentials.accessToken) {
+      const claims = await this.tokens.verifySignatureOnly(credentials.accessToken);
+      if (claims) sessionIds.add(claims.sid);
+    }
+    this.guard.forget(await this.sessions.revokeSessions([...sessionIds], 'logout'));
   }
 }

@@ -14,7 +14,7 @@ export async function operatorAccess(request: FastifyRequest, adminToken: string
   const account = await request.server.sessionGuard.bearerCaller(request);
   if (account?.role === 'admin') return 'granted';
   if (adminToken === undefined) return account ? 'wrong' : 'disabled';
-  const byToken = adminAccess(request, adminToken);
+  const byToken = await adminAccess(request, adminToken);
   return account && byToken !== 'granted' ? 'wrong' : byToken;
 }
 

@@ -4,7 +4,7 @@ import { HttpError } from '../http/http-error.ts';
 import type { AccessTokens } from './access-tokens.ts';
 import { AUTH_TOKEN_COOKIE, requestCookie } from './auth-cookies.ts';
 import type { LiveSession, SessionsRepository } from './sessions-repository.ts';
-import { requireXsrf } from './xsrf.ts';
+import type { XsrfGuard } from './xsrf.ts';
 
 /** Who made an authenticated request. */
 export interface Caller {
@@ -43,10 +43,13 @@ export class SessionGuard {
 
   private readonly tokens: AccessTokens;
   private readonly sessions: SessionsRepository;
+  /** The XSRF rule, for cookie-borne tokens; public so the /authenticator scope applies the same. */
+  readonly xsrf: XsrfGuard;
 
-  constructor(tokens: AccessTokens, sessions: SessionsRepository) {
+  constructor(tokens: AccessTokens, sessions: SessionsRepository, xsrf: XsrfGuard) {
     this.tokens = tokens;
     this.sessions = sessions;
+    this.xsrf = xsrf;
   }
 
   /** The caller, or a 401 (no token, a bad or expired one, an ended session, a blocked account). */
@@ -54,7 +57,7 @@ export class SessionGuard {
     const presented = presentedToken(request);
     if (!presented) throw new AuthError(401, 'log in first: no access token was sent');
     // A cookie rides along with forged cross-site requests; a Bearer header cannot.
-    if (presented.via === 'cookie') requireXsrf(request);
+    if (presented.via === 'cookie') await this.xsrf.require(request);
     const caller = await this.#callerOf(presented.token, presented.via);
     if (!caller) throw new AuthError(401, 'the access token is invalid or has expired, or its session has ended', 'invalid_token');
     return caller;

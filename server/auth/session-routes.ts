@@ -4,8 +4,8 @@ import type { ZodTypeProvider } from '../http/schema-validation.ts';
 import { clearSessionCookies, REFRESH_TOKEN_COOKIE, requestCookie, setSessionCookies, XSRF_COOKIE } from './auth-cookies.ts';
 import { attemptsLimit, AUTH_BODY_LIMIT_BYTES, type AuthRouteOptions } from './auth-route-options.ts';
 import type { IssuedSession } from './login-service.ts';
-import { randomToken } from './secret-tokens.ts';
 import { AuthError } from './session-guard.ts';
+import type { XsrfTokens } from './xsrf-tokens.ts';
 
 /**
  * The three calls that hand out a session: login, the confirmed signup, and refresh. Only they
@@ -24,12 +24,12 @@ export function sessionRoutes(app: FastifyInstance, options: AuthRouteOptions): 
   api.post('/authentication', {
     ...limited,
     schema: { summary: 'Log in', body: loginBodySchema, ...sessionAnswer, errors: [401, 403, 429] },
-  }, async (request, reply): Promise<Session> => sendSession(request, reply, await logins.login(request.body.email, request.body.password), 'new'));
+  }, async (request, reply): Promise<Session> => sendSession(options.xsrfTokens, request, reply, await logins.login(request.body.email, request.body.password, request.ip), 'new'));
 
   api.post('/signup/complete', {
     ...limited,
     schema: { summary: 'Confirm a signup with the mailed code: logged in', body: signupCompleteBodySchema, ...sessionAnswer, errors: [401, 429] },
-  }, async (request, reply): Promise<Session> => sendSession(request, reply, await accounts.completeSignup(request.body.email, request.body.code), 'new'));
+  }, async (request, reply): Promise<Session> => sendSession(options.xsrfTokens, request, reply, await accounts.completeSignup(request.body.email, request.body.code), 'new'));
 
   // Not limited per address: the refresh token is 256 random bits, and a whole office behind
   // one address refreshes every few minutes.
@@ -47,7 +47,7 @@ export function sessionRoutes(app: FastifyInstance, options: AuthRouteOptions): 
     const refreshToken = body.refreshToken ?? requestCookie(request, REFRESH_TOKEN_COOKIE);
     try {
       if (!refreshToken) throw new AuthError(401, 'no refresh token: send it in the body or the refreshToken cookie');
-      return sendSession(request, reply, await logins.refresh(refreshToken, body.accessToken), 'kept');
+      return sendSession(options.xsrfTokens, request, reply, await logins.refresh(refreshToken, body.accessToken), 'kept');
     } catch (error) {
       // Cookies that can no longer refresh would only make the next call fail the same way.
       if (error instanceof AuthError) clearSessionCookies(request, reply);
@@ -56,12 +56,14 @@ export function sessionRoutes(app: FastifyInstance, options: AuthRouteOptions): 
   });
 }
 
-/** A new session gets a new XSRF token (none chosen before login survives it); a refresh keeps it. */
-function sendSession(request: FastifyRequest, reply: FastifyReply, issued: IssuedSession, xsrf: 'new' | 'kept'): Session {
+/**
+ * A new session gets a new XSRF token signed for it (none chosen before login survives it); a
+ * refresh keeps the session's own, and replaces any other.
+ */
+function sendSession(xsrfTokens: XsrfTokens, request: FastifyRequest, reply: FastifyReply, issued: IssuedSession, xsrf: 'new' | 'kept'): Session {
   const { session } = issued;
   const current = requestCookie(request, XSRF_COOKIE);
-  // Only a value we could have issued is written back into a cookie.
-  const xsrfToken = xsrf === 'kept' && current !== undefined && /^[\w-]{16,128}$/.test(current) ? current : randomToken();
+  const xsrfToken = xsrf === 'kept' && current !== undefined && xsrfTokens.isFor(current, issued.sessionId) ? current : xsrfTokens.issue(issued.sessionId);
   setSessionCookies(request, reply, {
     accessToken: session.accessToken,
     accessExpiresAt: session.expiresAt,

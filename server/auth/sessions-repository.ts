@@ -1,5 +1,7 @@
-import type { Database } from '../db/database.ts';
+import type { Database, Queryable } from '../db/database.ts';
 import type { Role, User } from '../../src/api/auth-schema.ts';
+import type { IssuedAccessToken } from './access-tokens.ts';
+import { openSuccessor, sealSuccessor, type Successor } from './sealed-successor.ts';
 import { randomToken, tokenHash } from './secret-tokens.ts';
 
 /** Why a session ended (auth_sessions.revoked_why), for the operator reading the table. */
@@ -10,7 +12,7 @@ import { randomToken, tokenHash } from './secret-tokens.ts';
  */
 export const REUSE_GRACE_SECONDS = 30;
 
-export type RevokeReason = 'password' | 'blocked' | 'reuse' | 'restore';
+export type RevokeReason = 'password' | 'blocked' | 'reuse' | 'restore' | 'logout';
 
 /** What an authenticated request needs to know about its session, read in one indexed query. */
 export interface LiveSession {
@@ -27,10 +29,14 @@ export interface IssuedRefreshToken {
 }
 
 export type RotationResult =
-  | { outcome: 'rotated'; userId: number; issued: IssuedRefreshToken }
+  /** The token's successor pair: new, or inside the grace the one its first use was given. */
+  | { outcome: 'rotated'; userId: number; sessionId: string; successor: Successor }
   /** A token already used once: its whole session was revoked just now. */
   | { outcome: 'reused'; userId: number; sessionId: string }
   | { outcome: 'invalid' };
+
+/** Signs the access token of a rotation (the repository holds no signing key). */
+export type MintAccessToken = (userId: number, role: Role, sessionId: string) => Promise<IssuedAccessToken>;
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
@@ -71,47 +77,74 @@ export class SessionsRepository {
 
   /**
    * Uses up a refresh token. The conditional UPDATE is the whole race: of two calls with the same
-   * token exactly one finds it unused. The account must still be active. With `expectedSessionId`
-   * a token of another session is refused and left unused.
+   * token exactly one finds it unused and seals the pair it issues into the spent row, in the
+   * same transaction; the other then reads that row. The account must still be active. With
+   * `expectedSessionId` a token of another session is refused and left unused.
    */
-  async rotate(refreshToken: string, expectedSessionId?: string): Promise<RotationResult> {
+  async rotate(refreshToken: string, expectedSessionId: string | undefined, mintAccess: MintAccessToken): Promise<RotationResult> {
     const hash = tokenHash(refreshToken);
     return this.db.transaction(async (tx): Promise<RotationResult> => {
-      const used = await tx.query<{ session_id: string; user_id: number; status: User['status'] }>(
+      const used = await tx.query<{ session_id: string; user_id: number; role: Role; status: User['status'] }>(
         `UPDATE auth_refresh_tokens t SET used_at = now()
          FROM auth_sessions s JOIN users u ON u.id = s.user_id
          WHERE t.token_hash = $1 AND t.used_at IS NULL AND t.expires_at > now()
            AND s.id = t.session_id AND s.revoked_at IS NULL AND ($2::text IS NULL OR s.id = $2)
-         RETURNING t.session_id, s.user_id, u.status`,
+         RETURNING t.session_id, s.user_id, u.role, u.status`,
         [hash, expectedSessionId ?? null],
       );
-      let row = used[0];
-      if (!row) {
-        const earlier = await tx.query<{ session_id: string; user_id: number; status: User['status']; in_grace: boolean; live: boolean }>(
-          `SELECT t.session_id, s.user_id, u.status, t.used_at > now() - make_interval(secs => $2) AS in_grace,
-                  (s.revoked_at IS NULL AND t.expires_at > now() AND ($3::text IS NULL OR s.id = $3)) AS live
-           FROM auth_refresh_tokens t JOIN auth_sessions s ON s.id = t.session_id JOIN users u ON u.id = s.user_id
-           WHERE t.token_hash = $1 AND t.used_at IS NOT NULL`,
-          [hash, REUSE_GRACE_SECONDS, expectedSessionId ?? null],
-        );
-        const reused = earlier[0];
-        if (!reused) return { outcome: 'invalid' };
-        // The players of one site share its cookie jar and may refresh with the same token at
-        // once: a second use moments after the first is that, not a thief, and gets its own
-        // successor in the same session. Later, it is reuse, and the whole session ends.
-        if (reused.in_grace && reused.live) row = reused;
-        else {
-          await revoke(tx, 'WHERE id = $1', [reused.session_id], 'reuse');
-          return { outcome: 'reused', userId: reused.user_id, sessionId: reused.session_id };
-        }
-      }
+      const row = used[0];
+      if (!row) return this.#spentAgain(tx, refreshToken, expectedSessionId);
       if (row.status !== 'active') return { outcome: 'invalid' };
       const expires = new Date(Date.now() + this.refreshTokenDays * DAY_MS);
       const next = randomToken();
+      const access = await mintAccess(row.user_id, row.role, row.session_id);
+      const successor: Successor = {
+        refreshToken: next, refreshExpiresAt: Math.floor(expires.getTime() / 1000), accessToken: access.token, accessExpiresAt: access.expiresAt,
+      };
       await tx.query('INSERT INTO auth_refresh_tokens (token_hash, session_id, expires_at) VALUES ($1, $2, $3)', [tokenHash(next), row.session_id, expires]);
+      await tx.query('UPDATE auth_refresh_tokens SET successor_sealed = $2 WHERE token_hash = $1', [hash, sealSuccessor(refreshToken, successor)]);
       await tx.query('UPDATE auth_sessions SET expires_at = $2 WHERE id = $1', [row.session_id, expires]);
-      return { outcome: 'rotated', userId: row.user_id, issued: { sessionId: row.session_id, refreshToken: next, expiresAt: Math.floor(expires.getTime() / 1000) } };
+      return { outcome: 'rotated', userId: row.user_id, sessionId: row.session_id, successor };
     });
+  }
+
+  /**
+   * A token that is not unused. The players of one site share its cookie jar and may refresh with
+   * the same token at once: a second use moments after the first is that, not a thief, and gets
+   * the very pair the first use got (RFC 9700 section 4.14.2 allows for such concurrent
+   * requests; it never starts a second branch). Later, it is reuse, and the whole session ends.
+   */
+  async #spentAgain(tx: Queryable, refreshToken: string, expectedSessionId: string | undefined): Promise<RotationResult> {
+    const earlier = await tx.query<{
+      session_id: string; user_id: number; status: User['status']; in_grace: boolean; live: boolean; successor_sealed: string | null;
+    }>(
+      `SELECT t.session_id, s.user_id, u.status, t.used_at > now() - make_interval(secs => $2) AS in_grace,
+              (s.revoked_at IS NULL AND t.expires_at > now() AND ($3::text IS NULL OR s.id = $3)) AS live, t.successor_sealed
+       FROM auth_refresh_tokens t JOIN auth_sessions s ON s.id = t.session_id JOIN users u ON u.id = s.user_id
+       WHERE t.token_hash = $1 AND t.used_at IS NOT NULL`,
+      [tokenHash(refreshToken), REUSE_GRACE_SECONDS, expectedSessionId ?? null],
+    );
+    const reused = earlier[0];
+    if (!reused) return { outcome: 'invalid' };
+    if (reused.in_grace && reused.live) {
+      const successor = openSuccessor(refreshToken, reused.successor_sealed);
+      if (!successor || reused.status !== 'active') return { outcome: 'invalid' };
+      return { outcome: 'rotated', userId: reused.user_id, sessionId: reused.session_id, successor };
+    }
+    await revoke(tx, 'WHERE id = $1', [reused.session_id], 'reuse');
+    return { outcome: 'reused', userId: reused.user_id, sessionId: reused.session_id };
+  }
+
+  /** The session a refresh token (spent or not) belongs to, whatever its state. */
+  async sessionOfRefreshToken(refreshToken: string): Promise<string | undefined> {
+    const rows = await this.db.query<{ session_id: string }>('SELECT session_id FROM auth_refresh_tokens WHERE token_hash = $1', [tokenHash(refreshToken)]);
+    return rows[0]?.session_id;
+  }
+
+  /** Ends the given sessions (those still live); answers the ones it ended. */
+  async revokeSessions(sessionIds: readonly string[], reason: RevokeReason): Promise<string[]> {
+    if (sessionIds.length === 0) return [];
+    return revoke(this.db, 'WHERE id = ANY($1::text[])', [[...sessionIds]], reason);
   }
 
   /** Ends every live session of an account, but `except` (the caller's own, on a password change). */

@@ -4,7 +4,7 @@
  * send their catalogue calls with the bearer token (the authToken cookie of this origin), and
  * save where the viewer stopped on the server, so another site offers that place.
  * Logged in, the panel shows the viewer's favourites and history from /catalog-api (refreshed on
- * demand), and each demo content gets a button to add it to the favourites or take it out.
+ * demand) and a «Выйти» that ends the session on the server, and each demo content gets a button to add it to the favourites or take it out.
  */
 export const ACCOUNT_PANEL_HTML = `
   <section class="account" aria-labelledby="account-title">
@@ -33,6 +33,7 @@ export const ACCOUNT_PANEL_HTML = `
     </div>
     <div class="account__viewer" hidden>
       <button type="button" class="account__refresh">Обновить</button>
+      <button type="button" class="account__logout">Выйти</button>
       <h3 id="account-favourites">Избранное</h3>
       <ul class="account__favourites" aria-labelledby="account-favourites"></ul>
       <h3 id="account-history">История</h3>
@@ -164,6 +165,13 @@ export const ACCOUNT_PANEL_SCRIPT = `
           error.textContent = failure.message;
         }
       });
+      // The service ends the session and clears its cookies (the HttpOnly refresh one included);
+      // the players then reload without a token.
+      panel.querySelector('.account__logout').addEventListener('click', attempt(async () => {
+        await call('POST', '/logout', {});
+        show(undefined);
+        for (const frame of document.querySelectorAll('iframe')) frame.src = frame.src;
+      }));
       submit(panel.querySelector('.account__login'), async ({ email, password }) => loggedIn(await call('POST', '/authentication', { email, password })));
       submit(panel.querySelector('.account__signup'), async ({ email, password, name }) => {
         await call('POST', '/signup', name ? { email, password, name } : { email, password });

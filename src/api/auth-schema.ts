@@ -61,6 +61,14 @@ export type Session = z.infer<typeof sessionSchema>;
  */
 export const refreshBodySchema = z.strictObject({ refreshToken: opaqueToken(1, 512).optional(), accessToken: z.string().max(4096).regex(/^[A-Za-z0-9_.-]*$/, 'must be a JWT').optional() });
 
+/**
+ * POST /logout (beyond SPEC.md's list): ends the session of the refresh token (body or cookie)
+ * and of the access token (Bearer header or cookie); answers the same whether there was one.
+ */
+export const logoutBodySchema = z.strictObject({ refreshToken: opaqueToken(1, 512).optional() });
+export const logoutResultSchema = z.strictObject({ status: z.literal('logged-out') });
+export type LogoutResult = z.infer<typeof logoutResultSchema>;
+
 /** POST /user/password/restore/init: a link is mailed when the account exists; the answer is the same either way. */
 export const restoreInitBodySchema = z.strictObject({ email: emailSchema });
 /** PUT /user/password/restore/visit-link: is this mailed link still good? Answers whose account it opens. */

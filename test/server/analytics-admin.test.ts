@@ -104,6 +104,30 @@ describe('with the token', () => {
     }
   });
 
+  it('each login is its own server-side session: a random id, not a value derived from the token', async () => {
+    const [one, two] = [sessionCookie(await login(TOKEN)), sessionCookie(await login(TOKEN))];
+    expect(one).not.toBe(two);
+    for (const cookie of [one, two]) expectJson(await t.app.inject({ url: DATA, headers: { cookie } }), 200, dashboardDataSchema);
+  });
+
+  it('after logout the old cookie opens nothing, the outbox included; other sessions go on', async () => {
+    const ended = sessionCookie(await login(TOKEN));
+    const other = sessionCookie(await login(TOKEN));
+    const response = await t.app.inject({ method: 'POST', url: '/admin/logout', headers: { cookie: ended } });
+    expect(response.statusCode).toBe(303);
+    expectApiError(await t.app.inject({ url: DATA, headers: { cookie: ended } }), 401);
+    expectApiError(await t.app.inject({ url: '/admin/outbox', headers: { cookie: ended } }), 401);
+    expectJson(await t.app.inject({ url: DATA, headers: { cookie: other } }), 200, dashboardDataSchema);
+  });
+
+  it('a session past its expiry opens nothing', async () => {
+    const cookie = sessionCookie(await login(TOKEN));
+    expectJson(await t.app.inject({ url: DATA, headers: { cookie } }), 200, dashboardDataSchema);
+    // The stored expiry decides, not the cookie's Max-Age: moved into the past, as 12 hours would.
+    await t.db.query("UPDATE admin_sessions SET expires_at = now() - interval '1 second'");
+    expectApiError(await t.app.inject({ url: DATA, headers: { cookie } }), 401);
+  });
+
   it('logging out clears the cookie', async () => {
     const response = await t.app.inject({ method: 'POST', url: '/admin/logout' });
     expect(response.statusCode).toBe(303);

@@ -121,16 +121,33 @@ describe('refresh (RFC 9700 rotation)', () => {
       claimsOf(accessToken).sid, REUSE_GRACE_SECONDS + 1,
     ]);
 
-  it('two frames of one site refreshing with the same token at once both get a session, and it goes on', async () => {
+  it('two frames of one site refreshing with the same token at once both get the same successor pair, never a new branch', async () => {
     const first = await login(t, viewer.email, viewer.password);
     const [one, two] = await Promise.all([refresh({ refreshToken: first.refreshToken }), refresh({ refreshToken: first.refreshToken })]);
     const sessions = [expectJson(one!, 200, sessionSchema), expectJson(two!, 200, sessionSchema)];
-    expect(sessions[0]!.refreshToken).not.toBe(sessions[1]!.refreshToken);
-    for (const session of sessions) {
-      expect(claimsOf(session.accessToken).sid).toBe(claimsOf(first.accessToken).sid);
-      expectJson(await details(t, bearer(session.accessToken)), 200, userSchema);
-    }
+    expect(sessions[1]!.refreshToken).toBe(sessions[0]!.refreshToken);
+    expect(sessions[1]!.accessToken).toBe(sessions[0]!.accessToken);
+    expect(claimsOf(sessions[0]!.accessToken).sid).toBe(claimsOf(first.accessToken).sid);
+    expectJson(await details(t, bearer(sessions[0]!.accessToken)), 200, userSchema);
     expectJson(await refresh({ refreshToken: sessions[1]!.refreshToken }), 200, sessionSchema);
+  });
+
+  it('a spent refresh token replayed again and again inside the grace always answers the one successor it had', async () => {
+    const first = await login(t, viewer.email, viewer.password);
+    const successor = expectJson(await refresh({ refreshToken: first.refreshToken }), 200, sessionSchema);
+    for (let replay = 0; replay < 5; replay++) {
+      const again = expectJson(await refresh({ refreshToken: first.refreshToken }), 200, sessionSchema);
+      expect(again.refreshToken).toBe(successor.refreshToken);
+      expect(again.accessToken).toBe(successor.accessToken);
+    }
+    const live = await t.db.query<{ live: number }>(
+      'SELECT count(*)::int AS live FROM auth_refresh_tokens WHERE session_id = $1 AND used_at IS NULL', [claimsOf(first.accessToken).sid],
+    );
+    expect(live[0]?.live).toBe(1);
+    // Once the successor itself is spent and the grace has passed, the old token is reuse.
+    expectJson(await refresh({ refreshToken: successor.refreshToken }), 200, sessionSchema);
+    await spentLongAgo(first.accessToken);
+    expect(expectApiError(await refresh({ refreshToken: first.refreshToken }), 401).message).toMatch(/already used/);
   });
 
   it('a reused refresh token ends its whole session: the newer refresh token and the access tokens stop working at once', async () => {

@@ -46,6 +46,31 @@ describe('cookie-authenticated requests', () => {
   });
 });
 
+describe('the XSRF token is tied to the session (signed double-submit)', () => {
+  /** The viewer's session cookies with an XSRF cookie and header of someone else's choosing. */
+  const withPair = (xsrf: string, names = ['authToken', 'refreshToken']) =>
+    ({ cookie: `${cookieHeader(cookies, names)}; XSRF-TOKEN=${xsrf}`, 'x-xsrf-token': xsrf });
+
+  it('a cookie and header pair the attacker chose does not pass, on the service and on the viewer routes', async () => {
+    const chosen = 'attacker-chosen-value-0123456789';
+    expect(expectApiError(await rename(withPair(chosen)), 403).message).toMatch(/X-XSRF-TOKEN/);
+    expectApiError(await postJson(t, '/authentication/refresh', {}, withPair(chosen, ['refreshToken'])), 403);
+    expectApiError(await t.app.inject({ method: 'POST', url: '/catalog-api/contents/favorites/1', headers: withPair(chosen, ['authToken']) }), 403);
+  });
+
+  it('the valid XSRF token of another session (the attacker\'s own) does not pass either', async () => {
+    const other = responseCookies((await newViewer(t)).response).get('XSRF-TOKEN')?.value ?? '';
+    expect(other).not.toBe('');
+    expectApiError(await rename(withPair(other)), 403);
+    expectApiError(await postJson(t, '/authentication/refresh', {}, withPair(other, ['refreshToken'])), 403);
+  });
+
+  it('the session\'s own token passes, and is kept across a refresh', async () => {
+    const own = cookies.get('XSRF-TOKEN')?.value ?? '';
+    expectJson(await rename(withPair(own)), 200, userSchema);
+  });
+});
+
 describe('requests that cannot be forged this way', () => {
   it('a Bearer header alone needs no XSRF header', async () => {
     expectJson(await rename(bearer(viewer.session.accessToken)), 200, userSchema);

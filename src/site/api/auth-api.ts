@@ -1,6 +1,7 @@
 /** The /authenticator calls the site's account pages make; the answers set the cookies the player reads too. */
 import {
   actionResultSchema,
+  logoutResultSchema,
   restoreVisitResultSchema,
   sessionSchema,
   signupResultSchema,
@@ -17,13 +18,17 @@ export const authApi = {
   restoreInit: (email: string) => apiCall(actionResultSchema, 'POST', `${AUTH}/user/password/restore/init`, { body: { email } }),
   restoreVisit: (token: string) => apiCall(restoreVisitResultSchema, 'PUT', `${AUTH}/user/password/restore/visit-link`, { body: { token } }),
   restore: (token: string, password: string) => apiCall(actionResultSchema, 'POST', `${AUTH}/user/password/restore`, { body: { token, password } }),
+  /** Ends the session on the server (by the HttpOnly refresh cookie) and clears its cookies. */
+  logout: () => apiCall(logoutResultSchema, 'POST', `${AUTH}/logout`, { body: {} }),
 };
 
 /**
- * Logging out on this device: the readable session cookies go (path /, as the service set them),
- * so neither the site nor the player sends or refreshes the token any more. The service has no
- * logout call; the HttpOnly refresh token stays until it expires or the password changes.
+ * Logging out on this device: the readable session cookies go at once (path /, as the service
+ * set them), so neither the site nor the player sends or refreshes the token any more; then the
+ * service ends the session by its HttpOnly refresh cookie, which only it can clear. The readable
+ * cookies go first so the call does not refresh an expired access token on its way.
  */
-export function forgetSession(): void {
+export async function logOut(): Promise<void> {
   for (const name of ['authToken', 'authSession']) document.cookie = `${name}=; Path=/; Expires=Thu, 01 Jan 1970 00:00:00 GMT; SameSite=Lax`;
+  await authApi.logout();
 }

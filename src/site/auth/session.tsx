@@ -1,16 +1,17 @@
 import { createContext, useCallback, useContext, useEffect, useMemo, useState, type ReactNode } from 'react';
 import { cookieValue } from '../../api/auth/access-token.ts';
 import type { User } from '../../api/auth-schema.ts';
-import { authApi, forgetSession } from '../api/auth-api.ts';
+import { authApi, logOut } from '../api/auth-api.ts';
 
 export interface SessionState {
   /** undefined while the first check runs; null when nobody is logged in. */
   user: User | null | undefined;
   loggedIn: (user: User) => void;
-  logout: () => void;
+  /** Resolves once the service has ended the session (or could not be reached). */
+  logout: () => Promise<void>;
 }
 
-const SessionContext = createContext<SessionState>({ user: null, loggedIn: () => undefined, logout: () => undefined });
+const SessionContext = createContext<SessionState>({ user: null, loggedIn: () => undefined, logout: async () => undefined });
 
 /** Who is logged in: asked once at start when a session cookie says someone may be. */
 export function SessionProvider({ children }: { children: ReactNode }) {
@@ -26,9 +27,10 @@ export function SessionProvider({ children }: { children: ReactNode }) {
     return () => lifetime.abort();
   }, []);
   const loggedIn = useCallback((next: User) => setUser(next), []);
-  const logout = useCallback(() => {
-    forgetSession();
+  const logout = useCallback(async () => {
     setUser(null);
+    // Unreachable, the service still lets the session expire; the device has forgotten it.
+    await logOut().catch(() => undefined);
   }, []);
   const value = useMemo(() => ({ user, loggedIn, logout }), [user, loggedIn, logout]);
   return <SessionContext.Provider value={value}>{children}</SessionContext.Provider>;

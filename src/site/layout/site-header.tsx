@@ -48,7 +48,7 @@ function AccountLinks() {
     <span className="account-links">
       <Link to="/favourites">Избранное</Link>
       <Link to="/history">История</Link>
-      <button type="button" className="link-button" onClick={() => { logout(); navigate('/'); }} title={user.email}>
+      <button type="button" className="link-button" onClick={() => { void logout(); navigate('/'); }} title={user.email}>
         Выйти
       </button>
     </span>
