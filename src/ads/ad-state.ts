@@ -94,6 +94,6 @@ export const INITIAL_AD_STATE: AdState = {
  * An ad is on screen: the break has one ready and its overlay covers the film. Before the first
  * ad of a break (its list or VAST still loading, or waiting for the viewer's play) nothing is.
  */
-export function adOnScreen(state: Pick<AdState, 'phase' | 'ad'>): boolean {
+export function adOnScreen<T extends Pick<AdState, 'phase' | 'ad'>>(state: T): state is T & { ad: AdOnScreen } {
   return state.phase === 'ready' && state.ad !== undefined;
 }

@@ -75,7 +75,7 @@ export function takeSnapshot({ view, ads, features }: SnapshotSources): PlayerSn
 
 /** The break whose ad is on screen; null while the film is, a break's list still loading included. */
 function adBreakOnScreen(ads: AdState): HostAdBreak | null {
-  if (!adOnScreen(ads) || !ads.ad) return null;
+  if (!adOnScreen(ads)) return null;
   const { ad } = ads;
   return {
     breakType: ads.breakType ?? ad.type,
