@@ -112,9 +112,14 @@ export interface FailureRow {
 }
 
 /**
- * Ad fill and completion per day. A break is one view's preroll or midroll: it was asked for
- * (ad_init), filled (an ad of it started), and each of its ads started (ad_play, counted once
- * per ad however often it resumed) and completed (ad_ended).
+ * Ad breaks per day. A break is one view's preroll or midroll (`ad_break`), counted when it was
+ * asked for: ad_break_request (the play request with the preroll pending, the film at the
+ * midroll) or, for events from players that did not send it, an ad of it that started. ad_init
+ * is not a break: the player sends it when it sets a break up and fetches its ad list ahead of
+ * time, whether or not anybody plays. Filled: an ad of the break started (ad_play). Each ad
+ * (`ad_current_id`) counts once however often it resumed: started (ad_play), completed
+ * (ad_ended), skipped (ad_skip_btn_click). Ad errors are every ad_error (a VAST or an ad file
+ * that failed), as Mux counts ad errors.
  */
 export const ADS_BY_DAY = `
   WITH ad_events AS (
@@ -122,23 +127,27 @@ export const ADS_BY_DAY = `
            view_id || '/' || coalesce(detail->>'ad_break', '') AS break_key,
            view_id || '/' || coalesce(detail->>'ad_break', '') || '/' || coalesce(detail->>'ad_current_id', '') AS ad_key
     FROM analytics_events
-    WHERE event IN ('ad_init', 'ad_play', 'ad_ended') AND ts >= $1 AND ts < $2
+    WHERE event IN ('ad_break_request', 'ad_play', 'ad_ended', 'ad_skip_btn_click', 'ad_error') AND ts >= $1 AND ts < $2
   )
   SELECT day,
-         count(DISTINCT break_key) FILTER (WHERE event = 'ad_init')::int AS breaks,
-         count(DISTINCT break_key) FILTER (WHERE event = 'ad_play')::int AS filled_breaks,
+         count(DISTINCT break_key) FILTER (WHERE event IN ('ad_break_request', 'ad_play'))::int AS breaks_requested,
+         count(DISTINCT break_key) FILTER (WHERE event = 'ad_play')::int AS breaks_filled,
          count(DISTINCT ad_key) FILTER (WHERE event = 'ad_play')::int AS ads_started,
-         count(DISTINCT ad_key) FILTER (WHERE event = 'ad_ended')::int AS ads_completed
+         count(DISTINCT ad_key) FILTER (WHERE event = 'ad_ended')::int AS ads_completed,
+         count(DISTINCT ad_key) FILTER (WHERE event = 'ad_skip_btn_click')::int AS ads_skipped,
+         count(*) FILTER (WHERE event = 'ad_error')::int AS ad_errors
   FROM ad_events
   GROUP BY GROUPING SETS ((day), ())
   ORDER BY day`;
 
 export interface AdsRow {
   day: string | null;
-  breaks: number;
-  filled_breaks: number;
+  breaks_requested: number;
+  breaks_filled: number;
   ads_started: number;
   ads_completed: number;
+  ads_skipped: number;
+  ad_errors: number;
 }
 
 export const EVENT_COUNT = 'SELECT count(*)::int AS events FROM analytics_events WHERE ts >= $1 AND ts < $2';

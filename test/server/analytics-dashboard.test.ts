@@ -46,7 +46,7 @@ describe('with no events', () => {
     expect(data.startup.byDay.every((row) => row.count === 0 && row.p50Ms === null)).toBe(true);
     expect(data.rebuffering.overall).toEqual({ rebufferSec: 0, watchSec: 0, ratio: null });
     expect(data.failures.byCodeAndNetwork).toEqual([]);
-    expect(data.ads.overall).toEqual({ breaks: 0, filledBreaks: 0, adsStarted: 0, adsCompleted: 0, fillRate: null, completionRate: null });
+    expect(data.ads.overall).toEqual({ breaksRequested: 0, breaksFilled: 0, adsStarted: 0, adsCompleted: 0, adsSkipped: 0, adErrors: 0, fillRate: null, completionRate: null });
     expect(data.exits.overall).toEqual({ endedViews: 0, exitsBeforeStart: 0, exitsDuringPreroll: 0, beforeStartRate: null });
   });
 });
@@ -57,7 +57,7 @@ describe('over a scripted day', () => {
     await collect([
       // Film, Wi-Fi: a preroll played to its end (paused once), a midroll, two stalls, a non-fatal error.
       ...view(at(1), [
-        { event: 'ad_init', payload: film, detail: { ad_break: 'preroll' } },
+        { event: 'ad_break_request', payload: film, detail: { ad_break: 'preroll' } },
         { event: 'ad_play', payload: film, detail: { ad_break: 'preroll', ad_current_id: 'c1' } },
         { event: 'ad_pause', payload: film, detail: { ad_break: 'preroll', ad_current_id: 'c1' } },
         { event: 'ad_play', payload: film, detail: { ad_break: 'preroll', ad_current_id: 'c1' } },
@@ -68,14 +68,14 @@ describe('over a scripted day', () => {
         { event: 'error', payload: film, detail: { error_code: 2001, error_category: 'network', error_fatal: false } },
         { event: 'rebuffer', payload: film, detail: { rebuffer_ms: 500 } },
         { event: 'timeupdate', payload: { ...film, real_time_played_sec: 60 } },
-        { event: 'ad_init', payload: film, detail: { ad_break: 'midroll' } },
+        { event: 'ad_break_request', payload: film, detail: { ad_break: 'midroll' } },
         { event: 'ad_play', payload: film, detail: { ad_break: 'midroll', ad_current_id: 'c2' } },
         { event: 'ad_ended', payload: film, detail: { ad_break: 'midroll', ad_current_id: 'c2' } },
         { event: 'view_end', payload: { ...film, real_time_played_sec: 100 }, detail: { exit_before_start: false } },
       ]),
       // Film, 4G: the preroll came back empty; one stall.
       ...view(at(30), [
-        { event: 'ad_init', networkType: '4g', payload: film, detail: { ad_break: 'preroll' } },
+        { event: 'ad_break_request', networkType: '4g', payload: film, detail: { ad_break: 'preroll' } },
         { event: 'view_start', networkType: '4g', payload: film, detail: { startup_ms: 800 } },
         { event: 'rebuffer', networkType: '4g', payload: film, detail: { rebuffer_ms: 1500 } },
         { event: 'view_end', networkType: '4g', payload: { ...film, real_time_played_sec: 50 }, detail: { exit_before_start: false } },
@@ -88,7 +88,7 @@ describe('over a scripted day', () => {
       ]),
       // Series: left during the preroll, before the first frame; not a view.
       ...view(at(90), [
-        { event: 'ad_init', payload: series, detail: { ad_break: 'preroll' } },
+        { event: 'ad_break_request', payload: series, detail: { ad_break: 'preroll' } },
         { event: 'ad_play', payload: series, detail: { ad_break: 'preroll', ad_current_id: 'c1' } },
         { event: 'view_end', payload: series, detail: { exit_before_start: true, exit_during_preroll: true } },
       ]),
@@ -170,10 +170,10 @@ describe('over a scripted day', () => {
     expect(data.failures.byDay.find((row) => row.day === yesterdayKey)).toEqual({ day: yesterdayKey, failures: 0, failedViews: 0, views: 1 });
   });
 
-  it('gives ad fill (breaks with an ad started) and completion (ads ended of ads started, each once however often resumed)', async () => {
+  it('gives ad fill (breaks with an ad started of breaks asked for) and completion (ads ended of ads started, each once however often resumed)', async () => {
     const data = await dashboard();
-    expect(data.ads.overall).toEqual({ breaks: 4, filledBreaks: 3, adsStarted: 3, adsCompleted: 2, fillRate: 0.75, completionRate: 2 / 3 });
-    expect(data.ads.byDay.find((row) => row.day === todayKey)).toEqual({ day: todayKey, breaks: 4, filledBreaks: 3, adsStarted: 3, adsCompleted: 2 });
+    expect(data.ads.overall).toEqual({ breaksRequested: 4, breaksFilled: 3, adsStarted: 3, adsCompleted: 2, adsSkipped: 0, adErrors: 0, fillRate: 0.75, completionRate: 2 / 3 });
+    expect(data.ads.byDay.find((row) => row.day === todayKey)).toEqual({ day: todayKey, breaksRequested: 4, breaksFilled: 3, adsStarted: 3, adsCompleted: 2, adsSkipped: 0, adErrors: 0 });
   });
 
   it('counts exits before the first frame among ended views, and those during the preroll', async () => {

@@ -184,11 +184,13 @@
     fillTable('failures-table', failures.map((row) => [row.code || 'без кода', row.category ?? '—', NETWORKS[row.networkType] ?? row.networkType, integer.format(row.count)]));
 
     const ads = data.ads;
-    drawPanel('ads', ads.overall.breaks + ads.overall.adsStarted > 0 ? [barChart(labels, [
-      { label: 'Рекламные паузы', data: ads.byDay.map((row) => row.breaks) },
-      { label: 'Заполненные паузы', data: ads.byDay.map((row) => row.filledBreaks) },
+    drawPanel('ads', ads.overall.breaksRequested + ads.overall.adsStarted + ads.overall.adErrors > 0 ? [barChart(labels, [
+      { label: 'Запрошенные паузы', data: ads.byDay.map((row) => row.breaksRequested) },
+      { label: 'Заполненные паузы', data: ads.byDay.map((row) => row.breaksFilled) },
       { label: 'Начатые ролики', data: ads.byDay.map((row) => row.adsStarted) },
       { label: 'Досмотренные ролики', data: ads.byDay.map((row) => row.adsCompleted) },
+      { label: 'Пропущенные ролики', data: ads.byDay.map((row) => row.adsSkipped) },
+      { label: 'Ошибки рекламы', data: ads.byDay.map((row) => row.adErrors) },
     ], { format: integer.format })] : [], noData);
 
     drawPanel('exits', data.exits.overall.endedViews > 0 ? [barChart(labels, [
