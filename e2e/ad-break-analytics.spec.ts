@@ -8,8 +8,6 @@ import { OWN_ADMIN_TOKEN, startOwnCollector, type OwnCollector } from './own-col
  * play with a preroll counts one break, asked for and filled. The frames send to a collector of
  * this test's own, so no other test's views are in its figures.
  */
-test.describe.configure({ mode: 'serial' });
-
 let collector: OwnCollector;
 test.beforeAll(async () => {
   collector = await startOwnCollector();

@@ -20,8 +20,9 @@ export const ADMIN_CSP = [
 
 const PERIODS = [[1, 'Сегодня'], [7, '7 дней'], [30, '30 дней'], [90, '90 дней']] as const;
 
-function page(title: string, body: string, scripts: readonly string[] = []): string {
-  const scriptTags = scripts.map((name) => `<script src="${ADMIN_ASSETS_PATH}${name}" defer></script>`).join('\n');
+/** Scripts run in order once the page is parsed; a module (`.mjs`-like, marked here) may import its siblings. */
+function page(title: string, body: string, scripts: ReadonlyArray<{ name: string; module?: boolean }> = []): string {
+  const scriptTags = scripts.map(({ name, module }) => `<script src="${ADMIN_ASSETS_PATH}${name}" ${module ? 'type="module"' : 'defer'}></script>`).join('\n');
   return `<!doctype html>
 <html lang="ru">
 <head>
@@ -66,14 +67,14 @@ ${periods}
 <section class="tiles" id="tiles" aria-label="Итоги периода" hidden></section>
 ${panel('views', 'Просмотры по контенту', 'Просмотр — открытая серия или фильм, у которого начался показ (view_start или play). По дням UTC.', 1,
     '<table class="table" id="contents-table" hidden><thead><tr><th>Контент</th><th>Просмотры</th><th>Время просмотра</th></tr></thead><tbody></tbody></table>\n')}
-${panel('watch', 'Время просмотра по контенту, ч', 'Для каждого просмотра — наибольшее real_time_played_sec (реклама, паузы и буферизация не входят), сумма за день.')}
+${panel('watch', 'Время просмотра по контенту', 'Для каждого просмотра — наибольшее real_time_played_sec (реклама, паузы и буферизация не входят), сумма за день.')}
 ${panel('startup', 'Время запуска', 'От запроса воспроизведения до первого кадра (view_start.startup_ms, без рекламы): медиана и 95-й процентиль по дням; распределение за период.', 2)}
 ${panel('rebuffer', 'Доля буферизации', 'Сумма остановок на буферизацию (rebuffer_ms) ÷ время просмотра.')}
 ${panel('failures', 'Сбои воспроизведения', 'Только фатальные ошибки (error_fatal), за период: по кодам ошибок и типу сети.', 1,
     '<table class="table" id="failures-table" hidden><thead><tr><th>Код</th><th>Категория</th><th>Сеть</th><th>Сбоев</th></tr></thead><tbody></tbody></table>\n')}
 ${panel('ads', 'Реклама: заполнение и досмотры', 'Паузы, которые зритель запросил (ad_break_request: запуск с прероллом или середина фильма; заранее загруженный список — ad_init — не пауза), заполненные (начался ролик, ad_play), ролики: начатые, досмотренные (ad_ended), пропущенные; ошибки рекламы (ad_error).')}
 ${panel('exits', 'Уходы до начала видео', 'Просмотры, закрытые до первого кадра (view_end.exit_before_start), из них — во время преролла.')}
-</main>`, ['chart.umd.min.js', 'analytics-dashboard.js']);
+</main>`, [{ name: 'chart.umd.min.js' }, { name: 'analytics-dashboard.js', module: true }]);
 }
 
 export function renderLoginPage(problem?: string): string {

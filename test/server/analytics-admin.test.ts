@@ -165,6 +165,7 @@ describe('the dashboard page', () => {
   it.each([
     ['chart.umd.min.js', /^text\/javascript/, 'Chart.js v4'],
     ['analytics-dashboard.js', /^text\/javascript/, 'data.json'],
+    ['analytics-format.js', /^text\/javascript/, 'formatDuration'],
     ['analytics-dashboard.css', /^text\/css/, '.panel'],
   ])('serves %s from our own origin, without a login', async (name, type, content) => {
     const response = await t.app.inject(`/admin/assets/${name}`);
