@@ -4,14 +4,19 @@
  * takes the range as $1 (from, inclusive) and $2 (to, exclusive).
  */
 
-/** Each view's summary (watch time is the highest real_time_played_sec it reported), then per day and content. */
+/**
+ * Each view's summary (watch time is the highest real_time_played_sec it reported), then per day
+ * and content. A view counts once play was attempted (Mux's view): it started (view_start), the
+ * film was asked to play (play), or the viewer asked and left before the first frame
+ * (view_end.exit_before_start). A load nobody played is no view, whatever it sent.
+ */
 export const VIEWS_BY_DAY_AND_CONTENT = `
   WITH per_view AS (
     SELECT view_id,
            min(ts) AS first_ts,
            min(video_id) AS video_id,
            max(payload->>'video_title') AS title,
-           bool_or(event IN ('view_start', 'play')) AS started,
+           bool_or(event IN ('view_start', 'play') OR (event = 'view_end' AND detail @> '{"exit_before_start": true}')) AS started,
            coalesce(max((payload->>'real_time_played_sec')::float8), 0) AS watch_sec,
            coalesce(sum((detail->>'rebuffer_ms')::float8) FILTER (WHERE event = 'rebuffer'), 0) AS rebuffer_ms,
            bool_or(event = 'view_end') AS ended,

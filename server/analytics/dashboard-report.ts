@@ -105,7 +105,8 @@ export async function readDashboardData(db: Queryable, days: number, now = new D
       byDay: adDays,
       overall: { ...adsTotals, fillRate: ratioOf(adsTotals.breaksFilled, adsTotals.breaksRequested), completionRate: ratioOf(adsTotals.adsCompleted, adsTotals.adsStarted) },
     },
-    exits: { byDay: exitDays, overall: { ...exitTotals, beforeStartRate: ratioOf(exitTotals.exitsBeforeStart, exitTotals.endedViews) } },
+    // Mux's exits before video start: of the views (play attempts), those left before the first frame.
+    exits: { byDay: exitDays, overall: { ...exitTotals, beforeStartRate: ratioOf(exitTotals.exitsBeforeStart, sum(viewRows, (row) => row.views)) } },
   };
 }
 

@@ -86,7 +86,7 @@ describe('over a scripted day', () => {
         { event: 'error', networkType: '3g', payload: series, detail: { error_code: 3016, error_category: 'network', error_fatal: true, error_id: 'e-1' } },
         { event: 'view_end', networkType: '3g', payload: { ...series, real_time_played_sec: 30 } },
       ]),
-      // Series: left during the preroll, before the first frame; not a view.
+      // Series: left during the preroll, before the first frame; a view (a play attempt) that never started.
       ...view(at(90), [
         { event: 'ad_break_request', payload: series, detail: { ad_break: 'preroll' } },
         { event: 'ad_play', payload: series, detail: { ad_break: 'preroll', ad_current_id: 'c1' } },
@@ -116,17 +116,18 @@ describe('over a scripted day', () => {
   const todayKey = new Date(today).toISOString().slice(0, 10);
   const yesterdayKey = new Date(yesterday).toISOString().slice(0, 10);
 
-  it('counts views (view_start or play) and watch time (each view\'s highest real_time_played_sec) per content and day', async () => {
+  it('counts views (play attempts: view_start, play, or left before the first frame) and watch time (each view\'s highest real_time_played_sec) per content and day', async () => {
     const data = await dashboard();
     expect(data.events).toBe(32);
     expect(data.views.byDay).toEqual([
       { day: yesterdayKey, videoId: 1, title: 'Северный маяк', views: 1, watchSec: 40 },
       { day: todayKey, videoId: 1, title: 'Северный маяк', views: 2, watchSec: 150 },
-      { day: todayKey, videoId: 2, title: 'Город без карты', views: 2, watchSec: 50 },
+      // The view left during the preroll is a view (Mux: a play attempt), with no watch time.
+      { day: todayKey, videoId: 2, title: 'Город без карты', views: 3, watchSec: 50 },
     ]);
     expect(data.views.byContent).toEqual([
       { videoId: 1, title: 'Северный маяк', views: 3, watchSec: 190 },
-      { videoId: 2, title: 'Город без карты', views: 2, watchSec: 50 },
+      { videoId: 2, title: 'Город без карты', views: 3, watchSec: 50 },
     ]);
   });
 
@@ -166,7 +167,7 @@ describe('over a scripted day', () => {
       { code: '3016', category: 'network', networkType: '3g', count: 1 },
       { code: 'MEDIA_DECODE', category: 'media', networkType: '2g', count: 1 },
     ]);
-    expect(data.failures.byDay.find((row) => row.day === todayKey)).toEqual({ day: todayKey, failures: 3, failedViews: 2, views: 4 });
+    expect(data.failures.byDay.find((row) => row.day === todayKey)).toEqual({ day: todayKey, failures: 3, failedViews: 2, views: 5 });
     expect(data.failures.byDay.find((row) => row.day === yesterdayKey)).toEqual({ day: yesterdayKey, failures: 0, failedViews: 0, views: 1 });
   });
 
@@ -185,7 +186,7 @@ describe('over a scripted day', () => {
   it('reads only the days asked for', async () => {
     const one = await dashboard(1);
     expect(one.days).toEqual([todayKey]);
-    expect(one.views.byContent.map((content) => content.views)).toEqual([2, 2]);
+    expect(one.views.byContent.map((content) => content.views)).toEqual([3, 2]);
     const month = await dashboard(30);
     expect(month.days).toHaveLength(30);
     expect(month.startup.overall.count).toBe(6);

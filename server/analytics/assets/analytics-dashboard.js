@@ -154,7 +154,7 @@ import { axisNumber, durationUnit, formatDuration, percentTick, tickStep } from 
       tile('Доля буферизации', fineShare(data.rebuffering.overall.ratio)),
       tile('Просмотры со сбоем', share(views > 0 ? failedViews / views : null), `${integer.format(failedViews)} из ${integer.format(views)}`),
       tile('Заполнение рекламы', share(data.ads.overall.fillRate), `досмотрено роликов: ${share(data.ads.overall.completionRate)}`),
-      tile('Уходы до старта', share(data.exits.overall.beforeStartRate), `${integer.format(data.exits.overall.exitsBeforeStart)} из ${integer.format(data.exits.overall.endedViews)} закрытых`),
+      tile('Уходы до старта', share(data.exits.overall.beforeStartRate), `${integer.format(data.exits.overall.exitsBeforeStart)} из ${integer.format(views)}`),
     );
     tiles.hidden = false;
   }
