@@ -79,6 +79,7 @@ for (const width of [390, 320]) {
       await expect(tile('Запуск, медиана')).toHaveText('535 мс');
       await expect(tile('Заполнение рекламы')).toHaveText('100 %');
 
+      await expect(page.getByRole('heading', { name: 'Что значат показатели' })).toBeVisible();
       const axes = await numericTicks(page);
       // Views, watch time, start-up (two), rebuffering, ads, exits.
       expect(axes.map((axis) => axis.chart)).toEqual(expect.arrayContaining([

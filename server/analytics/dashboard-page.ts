@@ -1,4 +1,5 @@
 import { ADMIN_PATH } from './admin-auth.ts';
+import { renderDefinitions } from './dashboard-definitions.ts';
 
 /**
  * The operator pages, in Russian. No inline script or style: the CSP allows only our own files
@@ -65,15 +66,16 @@ ${periods}
 <main id="dashboard" data-days="${days}" data-source="${DASHBOARD_PATH}/data.json">
 <p id="status" class="status" role="status">Загрузка…</p>
 <section class="tiles" id="tiles" aria-label="Итоги периода" hidden></section>
-${panel('views', 'Просмотры по контенту', 'Просмотр — открытая серия или фильм, у которого начался показ (view_start или play). По дням UTC.', 1,
+${panel('views', 'Просмотры по контенту', 'Просмотры по дням UTC, самые смотримые — отдельно.', 1,
     '<table class="table" id="contents-table" hidden><thead><tr><th>Контент</th><th>Просмотры</th><th>Время просмотра</th></tr></thead><tbody></tbody></table>\n')}
-${panel('watch', 'Время просмотра по контенту', 'Для каждого просмотра — наибольшее real_time_played_sec (реклама, паузы и буферизация не входят), сумма за день.')}
-${panel('startup', 'Время запуска', 'От запроса воспроизведения до первого кадра (view_start.startup_ms, без рекламы): медиана и 95-й процентиль по дням; распределение за период.', 2)}
-${panel('rebuffer', 'Доля буферизации', 'Сумма остановок на буферизацию (rebuffer_ms) ÷ время просмотра.')}
+${panel('watch', 'Время просмотра по контенту', 'Сумма за день, в единицах на оси.')}
+${panel('startup', 'Время запуска', 'Медиана и 95-й процентиль по дням; распределение за период.', 2)}
+${panel('rebuffer', 'Доля буферизации', 'По дням.')}
 ${panel('failures', 'Сбои воспроизведения', 'Только фатальные ошибки (error_fatal), за период: по кодам ошибок и типу сети.', 1,
     '<table class="table" id="failures-table" hidden><thead><tr><th>Код</th><th>Категория</th><th>Сеть</th><th>Сбоев</th></tr></thead><tbody></tbody></table>\n')}
-${panel('ads', 'Реклама: заполнение и досмотры', 'Паузы, которые зритель запросил (ad_break_request: запуск с прероллом или середина фильма; заранее загруженный список — ad_init — не пауза), заполненные (начался ролик, ad_play), ролики: начатые, досмотренные (ad_ended), пропущенные; ошибки рекламы (ad_error).')}
-${panel('exits', 'Уходы до начала видео', 'Просмотры, закрытые до первого кадра (view_end.exit_before_start), из них — во время преролла.')}
+${panel('ads', 'Реклама: заполнение и досмотры', 'Запрошенные и заполненные паузы, ролики и ошибки рекламы по дням.')}
+${panel('exits', 'Уходы до начала видео', 'Просмотры, закрытые до первого кадра, и из них — во время преролла, по дням.')}
+${renderDefinitions()}
 </main>`, [{ name: 'chart.umd.min.js' }, { name: 'analytics-dashboard.js', module: true }]);
 }
 
