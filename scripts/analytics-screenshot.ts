@@ -72,6 +72,7 @@ function viewEvents(dayStart: number, spanMs: number): AnalyticsEvent[] {
   };
 
   add('ad_init', { ad_break: 'preroll' });
+  add('ad_break_request', { ad_break: 'preroll' });
   const filled = chance(0.85);
   if (filled) add('ad_play', { ad_break: 'preroll', ad_current_id: 'c1' });
   if (chance(0.06)) {

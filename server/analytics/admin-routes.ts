@@ -59,6 +59,7 @@ const CHART_JS_FILE = path.join(path.dirname(createRequire(import.meta.url).reso
 const ASSETS: Record<string, { file: string; type: string }> = {
   'chart.umd.min.js': { file: CHART_JS_FILE, type: 'text/javascript; charset=utf-8' },
   'analytics-dashboard.js': { file: path.join(ASSETS_DIR, 'analytics-dashboard.js'), type: 'text/javascript; charset=utf-8' },
+  'analytics-format.js': { file: path.join(ASSETS_DIR, 'analytics-format.js'), type: 'text/javascript; charset=utf-8' },
   'analytics-dashboard.css': { file: path.join(ASSETS_DIR, 'analytics-dashboard.css'), type: 'text/css; charset=utf-8' },
 };
 

@@ -15,7 +15,10 @@ const histogramBinSchema = z.object({ fromMs: z.number(), toMs: z.number().nulla
 const rebufferDaySchema = z.object({ day, rebufferSec: z.number(), watchSec: z.number(), ratio });
 const failureSchema = z.object({ code: z.string(), category: z.string().nullable(), networkType: z.string(), count: z.number() });
 const failureDaySchema = z.object({ day, failures: z.number(), failedViews: z.number(), views: z.number() });
-const adsCountsSchema = z.object({ breaks: z.number(), filledBreaks: z.number(), adsStarted: z.number(), adsCompleted: z.number() });
+/** Breaks asked for and filled (an ad started); ads started, completed, skipped; ad errors. */
+const adsCountsSchema = z.object({
+  breaksRequested: z.number(), breaksFilled: z.number(), adsStarted: z.number(), adsCompleted: z.number(), adsSkipped: z.number(), adErrors: z.number(),
+});
 const adsDaySchema = adsCountsSchema.extend({ day });
 const exitsCountsSchema = z.object({ endedViews: z.number(), exitsBeforeStart: z.number(), exitsDuringPreroll: z.number() });
 const exitsDaySchema = exitsCountsSchema.extend({ day });

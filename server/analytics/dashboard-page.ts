@@ -1,4 +1,5 @@
 import { ADMIN_PATH } from './admin-auth.ts';
+import { renderDefinitions } from './dashboard-definitions.ts';
 
 /**
  * The operator pages, in Russian. No inline script or style: the CSP allows only our own files
@@ -20,8 +21,9 @@ export const ADMIN_CSP = [
 
 const PERIODS = [[1, 'Сегодня'], [7, '7 дней'], [30, '30 дней'], [90, '90 дней']] as const;
 
-function page(title: string, body: string, scripts: readonly string[] = []): string {
-  const scriptTags = scripts.map((name) => `<script src="${ADMIN_ASSETS_PATH}${name}" defer></script>`).join('\n');
+/** Scripts run in order once the page is parsed; a module (`.mjs`-like, marked here) may import its siblings. */
+function page(title: string, body: string, scripts: ReadonlyArray<{ name: string; module?: boolean }> = []): string {
+  const scriptTags = scripts.map(({ name, module }) => `<script src="${ADMIN_ASSETS_PATH}${name}" ${module ? 'type="module"' : 'defer'}></script>`).join('\n');
   return `<!doctype html>
 <html lang="ru">
 <head>
@@ -64,16 +66,17 @@ ${periods}
 <main id="dashboard" data-days="${days}" data-source="${DASHBOARD_PATH}/data.json">
 <p id="status" class="status" role="status">Загрузка…</p>
 <section class="tiles" id="tiles" aria-label="Итоги периода" hidden></section>
-${panel('views', 'Просмотры по контенту', 'Просмотр — открытая серия или фильм, у которого начался показ (view_start или play). По дням UTC.', 1,
+${panel('views', 'Просмотры по контенту', 'Просмотры по дням UTC, самые смотримые — отдельно.', 1,
     '<table class="table" id="contents-table" hidden><thead><tr><th>Контент</th><th>Просмотры</th><th>Время просмотра</th></tr></thead><tbody></tbody></table>\n')}
-${panel('watch', 'Время просмотра по контенту, ч', 'Для каждого просмотра — наибольшее real_time_played_sec (реклама, паузы и буферизация не входят), сумма за день.')}
-${panel('startup', 'Время запуска', 'От запроса воспроизведения до первого кадра (view_start.startup_ms, без рекламы): медиана и 95-й процентиль по дням; распределение за период.', 2)}
-${panel('rebuffer', 'Доля буферизации', 'Сумма остановок на буферизацию (rebuffer_ms) ÷ время просмотра.')}
+${panel('watch', 'Время просмотра по контенту', 'Сумма за день, в единицах на оси.')}
+${panel('startup', 'Время запуска', 'Медиана и 95-й процентиль по дням; распределение за период.', 2)}
+${panel('rebuffer', 'Доля буферизации', 'По дням.')}
 ${panel('failures', 'Сбои воспроизведения', 'Только фатальные ошибки (error_fatal), за период: по кодам ошибок и типу сети.', 1,
     '<table class="table" id="failures-table" hidden><thead><tr><th>Код</th><th>Категория</th><th>Сеть</th><th>Сбоев</th></tr></thead><tbody></tbody></table>\n')}
-${panel('ads', 'Реклама: заполнение и досмотры', 'Рекламные паузы (ad_init), заполненные паузы и начатые ролики (ad_play), досмотренные ролики (ad_ended).')}
-${panel('exits', 'Уходы до начала видео', 'Просмотры, закрытые до первого кадра (view_end.exit_before_start), из них — во время преролла.')}
-</main>`, ['chart.umd.min.js', 'analytics-dashboard.js']);
+${panel('ads', 'Реклама: заполнение и досмотры', 'Запрошенные и заполненные паузы, ролики и ошибки рекламы по дням.')}
+${panel('exits', 'Уходы до начала видео', 'Просмотры, закрытые до первого кадра, и из них — во время преролла, по дням.')}
+${renderDefinitions()}
+</main>`, [{ name: 'chart.umd.min.js' }, { name: 'analytics-dashboard.js', module: true }]);
 }
 
 export function renderLoginPage(problem?: string): string {

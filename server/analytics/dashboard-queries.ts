@@ -4,14 +4,19 @@
  * takes the range as $1 (from, inclusive) and $2 (to, exclusive).
  */
 
-/** Each view's summary (watch time is the highest real_time_played_sec it reported), then per day and content. */
+/**
+ * Each view's summary (watch time is the highest real_time_played_sec it reported), then per day
+ * and content. A view counts once play was attempted (Mux's view): it started (view_start), the
+ * film was asked to play (play), or the viewer asked and left before the first frame
+ * (view_end.exit_before_start). A load nobody played is no view, whatever it sent.
+ */
 export const VIEWS_BY_DAY_AND_CONTENT = `
   WITH per_view AS (
     SELECT view_id,
            min(ts) AS first_ts,
            min(video_id) AS video_id,
            max(payload->>'video_title') AS title,
-           bool_or(event IN ('view_start', 'play')) AS started,
+           bool_or(event IN ('view_start', 'play') OR (event = 'view_end' AND detail @> '{"exit_before_start": true}')) AS started,
            coalesce(max((payload->>'real_time_played_sec')::float8), 0) AS watch_sec,
            coalesce(sum((detail->>'rebuffer_ms')::float8) FILTER (WHERE event = 'rebuffer'), 0) AS rebuffer_ms,
            bool_or(event = 'view_end') AS ended,
@@ -112,9 +117,14 @@ export interface FailureRow {
 }
 
 /**
- * Ad fill and completion per day. A break is one view's preroll or midroll: it was asked for
- * (ad_init), filled (an ad of it started), and each of its ads started (ad_play, counted once
- * per ad however often it resumed) and completed (ad_ended).
+ * Ad breaks per day. A break is one view's preroll or midroll (`ad_break`), counted when it was
+ * asked for: ad_break_request (the play request with the preroll pending, the film at the
+ * midroll) or, for events from players that did not send it, an ad of it that started. ad_init
+ * is not a break: the player sends it when it sets a break up and fetches its ad list ahead of
+ * time, whether or not anybody plays. Filled: an ad of the break started (ad_play). Each ad
+ * (`ad_current_id`) counts once however often it resumed: started (ad_play), completed
+ * (ad_ended), skipped (ad_skip_btn_click). Ad errors are every ad_error (a VAST or an ad file
+ * that failed), as Mux counts ad errors.
  */
 export const ADS_BY_DAY = `
   WITH ad_events AS (
@@ -122,23 +132,27 @@ export const ADS_BY_DAY = `
            view_id || '/' || coalesce(detail->>'ad_break', '') AS break_key,
            view_id || '/' || coalesce(detail->>'ad_break', '') || '/' || coalesce(detail->>'ad_current_id', '') AS ad_key
     FROM analytics_events
-    WHERE event IN ('ad_init', 'ad_play', 'ad_ended') AND ts >= $1 AND ts < $2
+    WHERE event IN ('ad_break_request', 'ad_play', 'ad_ended', 'ad_skip_btn_click', 'ad_error') AND ts >= $1 AND ts < $2
   )
   SELECT day,
-         count(DISTINCT break_key) FILTER (WHERE event = 'ad_init')::int AS breaks,
-         count(DISTINCT break_key) FILTER (WHERE event = 'ad_play')::int AS filled_breaks,
+         count(DISTINCT break_key) FILTER (WHERE event IN ('ad_break_request', 'ad_play'))::int AS breaks_requested,
+         count(DISTINCT break_key) FILTER (WHERE event = 'ad_play')::int AS breaks_filled,
          count(DISTINCT ad_key) FILTER (WHERE event = 'ad_play')::int AS ads_started,
-         count(DISTINCT ad_key) FILTER (WHERE event = 'ad_ended')::int AS ads_completed
+         count(DISTINCT ad_key) FILTER (WHERE event = 'ad_ended')::int AS ads_completed,
+         count(DISTINCT ad_key) FILTER (WHERE event = 'ad_skip_btn_click')::int AS ads_skipped,
+         count(*) FILTER (WHERE event = 'ad_error')::int AS ad_errors
   FROM ad_events
   GROUP BY GROUPING SETS ((day), ())
   ORDER BY day`;
 
 export interface AdsRow {
   day: string | null;
-  breaks: number;
-  filled_breaks: number;
+  breaks_requested: number;
+  breaks_filled: number;
   ads_started: number;
   ads_completed: number;
+  ads_skipped: number;
+  ad_errors: number;
 }
 
 export const EVENT_COUNT = 'SELECT count(*)::int AS events FROM analytics_events WHERE ts >= $1 AND ts < $2';

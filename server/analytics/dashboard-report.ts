@@ -64,10 +64,12 @@ export async function readDashboardData(db: Queryable, days: number, now = new D
 
   const overallAds = adRows.find((row) => row.day === null);
   const adsOf = (row: AdsRow | undefined) => ({
-    breaks: row?.breaks ?? 0,
-    filledBreaks: row?.filled_breaks ?? 0,
+    breaksRequested: row?.breaks_requested ?? 0,
+    breaksFilled: row?.breaks_filled ?? 0,
     adsStarted: row?.ads_started ?? 0,
     adsCompleted: row?.ads_completed ?? 0,
+    adsSkipped: row?.ads_skipped ?? 0,
+    adErrors: row?.ad_errors ?? 0,
   });
   const adsTotals = adsOf(overallAds);
   const adDays: AdsDay[] = range.days.map((day) => ({ day, ...adsOf(adRows.find((row) => row.day === day)) }));
@@ -101,9 +103,10 @@ export async function readDashboardData(db: Queryable, days: number, now = new D
     },
     ads: {
       byDay: adDays,
-      overall: { ...adsTotals, fillRate: ratioOf(adsTotals.filledBreaks, adsTotals.breaks), completionRate: ratioOf(adsTotals.adsCompleted, adsTotals.adsStarted) },
+      overall: { ...adsTotals, fillRate: ratioOf(adsTotals.breaksFilled, adsTotals.breaksRequested), completionRate: ratioOf(adsTotals.adsCompleted, adsTotals.adsStarted) },
     },
-    exits: { byDay: exitDays, overall: { ...exitTotals, beforeStartRate: ratioOf(exitTotals.exitsBeforeStart, exitTotals.endedViews) } },
+    // Mux's exits before video start: of the views (play attempts), those left before the first frame.
+    exits: { byDay: exitDays, overall: { ...exitTotals, beforeStartRate: ratioOf(exitTotals.exitsBeforeStart, sum(viewRows, (row) => row.views)) } },
   };
 }
 

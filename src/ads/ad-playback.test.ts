@@ -142,14 +142,16 @@ describe('one ad on its own element (SPEC.md section 4)', () => {
     expect(tracked.filter((event) => event === 'skip')).toEqual(['skip']);
   });
 
-  it('a media error ends the ad with 405 and fires the Error URLs', async () => {
-    const { video, tracked, playback } = setUp();
+  it('a media error ends the ad with 405, fires the Error URLs and reports ad_error with the code', async () => {
+    const errors: Array<number | undefined> = [];
+    const { video, tracked, playback } = setUp({ report: (name, detail) => name === 'ad_error' && errors.push(detail.errorCode) });
     video.dispatchEvent(new Event('error'));
     expect(await playback.loaded).toBe(false);
     const outcome = await playback.outcome;
     expect(outcome.status).toBe(AD_STATUS.ERROR);
     expect(outcome.error?.code).toBe(405);
     expect(tracked).toEqual(['error-405']);
+    expect(errors).toEqual([405]);
   });
 
   it('a browser that refuses the ad for good ends it with 450', async () => {

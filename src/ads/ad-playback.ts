@@ -23,7 +23,7 @@ export interface AdPlaybackOptions {
   /** What the viewer, the page and the frame's visibility want now. */
   playState(): AdPlayState;
   /** Reports for analytics (the player event map's ad events). */
-  report(name: AdEventName, detail: { adId: string; currentTime: number; duration: number }): void;
+  report(name: AdEventName, detail: { adId: string; currentTime: number; duration: number; errorCode?: number }): void;
   now?: () => number;
   mediaTimeoutMs?: number;
 }
@@ -80,7 +80,10 @@ export function playAd(options: AdPlaybackOptions): AdPlayback {
     if (FINAL_STATUSES.has(status)) return;
     clearTimeout(mediaTimer);
     setStatus(next, { isPlaying: false, loading: false, ...(error ? { error } : {}) });
-    if (error) tracker.error(error.code);
+    if (error) {
+      tracker.error(error.code);
+      report('ad_error', { ...detail(), errorCode: error.code });
+    }
     markLoaded(false);
     lifetime.abort();
     video.pause();

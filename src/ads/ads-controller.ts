@@ -111,6 +111,8 @@ export function startAds(options: AdsOptions): AdCommands {
     const list = await items;
     if (list.length === 0) return;
     await started;
+    // Asked for now, with ads to ask for: the break the operator counts (ad_init was only its set-up).
+    reportBreak(type, 'ad_break_request');
     // The spinner, once the viewer waits for something: the ad is on its way.
     store.update({ loading: true });
     const resolutions = list.flatMap(sourcesOf).map((source) => () => vast.resolve(source, playableTypes(filmVideo), anyLoaded ? run.signal : deadline));
@@ -120,7 +122,10 @@ export function startAds(options: AdsOptions): AdCommands {
       const resolved = anyLoaded ? await resolve() : await untilAborted(resolve(), deadline);
       if (!resolved) return;
       const { ads, failures } = resolved;
-      for (const failure of failures) fireErrors(failure.errorUrls, failure.code);
+      for (const failure of failures) {
+        fireErrors(failure.errorUrls, failure.code);
+        reportBreak(type, 'ad_error', failure.code);
+      }
       for (const [index, ad] of ads.entries()) {
         if (run.signal.aborted || (!anyLoaded && deadline.aborted)) return;
         const tracker = createAdTracker({ ad, send: beacon, adTime: () => adVideo().currentTime, contentTime: () => filmVideo.currentTime });
@@ -160,6 +165,11 @@ export function startAds(options: AdsOptions): AdCommands {
         if (outcome.status === AD_STATUS.ERROR || outcome.status === AD_STATUS.STOPPED) return;
       }
     }
+  }
+
+  /** A break's own ad event (no ad of it on screen): asked for, or a VAST of it failed. */
+  function reportBreak(type: AdBreakType, event: 'ad_break_request' | 'ad_error', errorCode?: number): void {
+    core.events.emit('ad', { event, breakType: type, adId: undefined, currentTime: 0, duration: 0, ...(errorCode === undefined ? {} : { errorCode }) });
   }
 
   function recordHistory(type: AdBreakType, id: string, duration: number): void {

@@ -7,10 +7,14 @@
  * Every event name, sent to the page's stat function as `videoplayer_${name}` (SPEC.md section 7).
  * Beyond the spec's list: `view_start` (the first frame with the playhead moving, with the start-up
  * time), `rebuffer` (a stall of 250 ms or more, sent when it ends), `view_end` (the view's summary,
- * on hide or on leaving the episode), `timeupdate` (every 60 s of playing), `unmute`.
+ * on hide or on leaving the episode), `timeupdate` (every 60 s of playing), `unmute`,
+ * `ad_break_request` (a break with ads to ask for was asked for: the play request with a preroll
+ * pending, or the film reaching the midroll; `ad_init` is only the break set up, its ad list
+ * fetched ahead of time) and `ad_error` (an ad or its VAST failed, with the VAST error code).
  */
 export const ANALYTICS_EVENT_NAMES = [
   'ad_init', 'ad_play', 'ad_pause', 'ad_ended', 'ad_loaded', 'ad_timeupdate', 'ad_skip_btn_click', 'ad_banner_click',
+  'ad_break_request', 'ad_error',
   'airplay_icon_click', 'popup_open',
   'view_start', 'play', 'pause', 'seek', 'mute', 'unmute', 'progress', 'timeupdate', 'quality_change', 'rebuffer', 'ended', 'error', 'view_end',
 ] as const;

@@ -87,6 +87,8 @@ export const analyticsDetailSchema = z.strictObject({
   ad_current_id: shortText.optional(),
   ad_current_time: seconds.optional(),
   ad_current_duration: seconds.optional(),
+  /** ad_error: the VAST error code (IAB VAST 4.1, section 2.3.6.3: 100–901). */
+  ad_error_code: z.number().int().min(0).max(9999).optional(),
   /** view_end: the view's quality of experience (Mux's definitions; ad time never counts). */
   exit_before_start: z.boolean().optional(),
   exit_during_preroll: z.boolean().optional(),

@@ -35,11 +35,12 @@ export interface PlayerEventMap {
   /** The episode on screen and its voice-over: the first one and each change (the app reports it). */
   episode: { episodeId: number; variantId: number | undefined };
   /**
-   * What the ads report (src/ads): a break begins (ad_init), each ad loads, plays, pauses, ends,
-   * its time (at most once a second), its skip button and its click-through. Ad time is never
-   * content time: the film's own events stop while the film is paused behind the ad.
+   * What the ads report (src/ads): a break is set up (ad_init) and asked for (ad_break_request),
+   * each ad loads, plays, pauses, ends or fails (ad_error, with its VAST error code), its time (at
+   * most once a second), its skip button and its click-through. Ad time is never content time:
+   * the film's own events stop while the film is paused behind the ad.
    */
-  ad: { event: AdEventName; breakType: 'preroll' | 'midroll'; adId: string | undefined; currentTime: number; duration: number };
+  ad: { event: AdEventName; breakType: 'preroll' | 'midroll'; adId: string | undefined; currentTime: number; duration: number; errorCode?: number };
   /**
    * An ad break began (the film is held behind it) or ended. Its span is the ads': never the
    * content's start-up time nor its rebuffering.

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { LightMyRequestResponse } from 'fastify';
 import { dashboardDataSchema } from '../../server/analytics/dashboard-data.ts';
+import { METRIC_DEFINITIONS } from '../../server/analytics/dashboard-definitions.ts';
 import { loadServerConfig } from '../../server/config.ts';
 import { expectApiError, expectJson, startTestApp, type TestApp } from './helpers.ts';
 import { batchOf, eventOf, newViewId } from './analytics-events.ts';
@@ -149,6 +150,17 @@ describe('the dashboard page', () => {
     expect(response.headers['x-frame-options']).toBe('DENY');
   });
 
+  it('says what each figure means, once, as Mux defines the metrics it shares', async () => {
+    const { body } = await page();
+    expect(body).toContain('Что значат показатели');
+    for (const { term, definition } of METRIC_DEFINITIONS) {
+      expect(body.split(`<dt>${term}</dt>`)).toHaveLength(2);
+      expect(body).toContain(definition);
+    }
+    expect(body).toContain('Просмотры с фатальной ошибкой (error_fatal) ÷ просмотры');
+    expect(body).toContain('Список рекламы, загруженный заранее (ad_init), — не пауза');
+  });
+
   it('has no inline script, style or handler, and loads only its own scripts and styles', async () => {
     const { body } = await page();
     const scripts = [...body.matchAll(/<script\b([^>]*)>([\s\S]*?)<\/script>/g)];
@@ -165,6 +177,7 @@ describe('the dashboard page', () => {
   it.each([
     ['chart.umd.min.js', /^text\/javascript/, 'Chart.js v4'],
     ['analytics-dashboard.js', /^text\/javascript/, 'data.json'],
+    ['analytics-format.js', /^text\/javascript/, 'formatDuration'],
     ['analytics-dashboard.css', /^text\/css/, '.panel'],
   ])('serves %s from our own origin, without a login', async (name, type, content) => {
     const response = await t.app.inject(`/admin/assets/${name}`);

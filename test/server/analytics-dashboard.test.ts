@@ -46,7 +46,7 @@ describe('with no events', () => {
     expect(data.startup.byDay.every((row) => row.count === 0 && row.p50Ms === null)).toBe(true);
     expect(data.rebuffering.overall).toEqual({ rebufferSec: 0, watchSec: 0, ratio: null });
     expect(data.failures.byCodeAndNetwork).toEqual([]);
-    expect(data.ads.overall).toEqual({ breaks: 0, filledBreaks: 0, adsStarted: 0, adsCompleted: 0, fillRate: null, completionRate: null });
+    expect(data.ads.overall).toEqual({ breaksRequested: 0, breaksFilled: 0, adsStarted: 0, adsCompleted: 0, adsSkipped: 0, adErrors: 0, fillRate: null, completionRate: null });
     expect(data.exits.overall).toEqual({ endedViews: 0, exitsBeforeStart: 0, exitsDuringPreroll: 0, beforeStartRate: null });
   });
 });
@@ -57,7 +57,7 @@ describe('over a scripted day', () => {
     await collect([
       // Film, Wi-Fi: a preroll played to its end (paused once), a midroll, two stalls, a non-fatal error.
       ...view(at(1), [
-        { event: 'ad_init', payload: film, detail: { ad_break: 'preroll' } },
+        { event: 'ad_break_request', payload: film, detail: { ad_break: 'preroll' } },
         { event: 'ad_play', payload: film, detail: { ad_break: 'preroll', ad_current_id: 'c1' } },
         { event: 'ad_pause', payload: film, detail: { ad_break: 'preroll', ad_current_id: 'c1' } },
         { event: 'ad_play', payload: film, detail: { ad_break: 'preroll', ad_current_id: 'c1' } },
@@ -68,14 +68,14 @@ describe('over a scripted day', () => {
         { event: 'error', payload: film, detail: { error_code: 2001, error_category: 'network', error_fatal: false } },
         { event: 'rebuffer', payload: film, detail: { rebuffer_ms: 500 } },
         { event: 'timeupdate', payload: { ...film, real_time_played_sec: 60 } },
-        { event: 'ad_init', payload: film, detail: { ad_break: 'midroll' } },
+        { event: 'ad_break_request', payload: film, detail: { ad_break: 'midroll' } },
         { event: 'ad_play', payload: film, detail: { ad_break: 'midroll', ad_current_id: 'c2' } },
         { event: 'ad_ended', payload: film, detail: { ad_break: 'midroll', ad_current_id: 'c2' } },
         { event: 'view_end', payload: { ...film, real_time_played_sec: 100 }, detail: { exit_before_start: false } },
       ]),
       // Film, 4G: the preroll came back empty; one stall.
       ...view(at(30), [
-        { event: 'ad_init', networkType: '4g', payload: film, detail: { ad_break: 'preroll' } },
+        { event: 'ad_break_request', networkType: '4g', payload: film, detail: { ad_break: 'preroll' } },
         { event: 'view_start', networkType: '4g', payload: film, detail: { startup_ms: 800 } },
         { event: 'rebuffer', networkType: '4g', payload: film, detail: { rebuffer_ms: 1500 } },
         { event: 'view_end', networkType: '4g', payload: { ...film, real_time_played_sec: 50 }, detail: { exit_before_start: false } },
@@ -86,9 +86,9 @@ describe('over a scripted day', () => {
         { event: 'error', networkType: '3g', payload: series, detail: { error_code: 3016, error_category: 'network', error_fatal: true, error_id: 'e-1' } },
         { event: 'view_end', networkType: '3g', payload: { ...series, real_time_played_sec: 30 } },
       ]),
-      // Series: left during the preroll, before the first frame; not a view.
+      // Series: left during the preroll, before the first frame; a view (a play attempt) that never started.
       ...view(at(90), [
-        { event: 'ad_init', payload: series, detail: { ad_break: 'preroll' } },
+        { event: 'ad_break_request', payload: series, detail: { ad_break: 'preroll' } },
         { event: 'ad_play', payload: series, detail: { ad_break: 'preroll', ad_current_id: 'c1' } },
         { event: 'view_end', payload: series, detail: { exit_before_start: true, exit_during_preroll: true } },
       ]),
@@ -116,17 +116,18 @@ describe('over a scripted day', () => {
   const todayKey = new Date(today).toISOString().slice(0, 10);
   const yesterdayKey = new Date(yesterday).toISOString().slice(0, 10);
 
-  it('counts views (view_start or play) and watch time (each view\'s highest real_time_played_sec) per content and day', async () => {
+  it('counts views (play attempts: view_start, play, or left before the first frame) and watch time (each view\'s highest real_time_played_sec) per content and day', async () => {
     const data = await dashboard();
     expect(data.events).toBe(32);
     expect(data.views.byDay).toEqual([
       { day: yesterdayKey, videoId: 1, title: 'Северный маяк', views: 1, watchSec: 40 },
       { day: todayKey, videoId: 1, title: 'Северный маяк', views: 2, watchSec: 150 },
-      { day: todayKey, videoId: 2, title: 'Город без карты', views: 2, watchSec: 50 },
+      // The view left during the preroll is a view (Mux: a play attempt), with no watch time.
+      { day: todayKey, videoId: 2, title: 'Город без карты', views: 3, watchSec: 50 },
     ]);
     expect(data.views.byContent).toEqual([
       { videoId: 1, title: 'Северный маяк', views: 3, watchSec: 190 },
-      { videoId: 2, title: 'Город без карты', views: 2, watchSec: 50 },
+      { videoId: 2, title: 'Город без карты', views: 3, watchSec: 50 },
     ]);
   });
 
@@ -166,14 +167,14 @@ describe('over a scripted day', () => {
       { code: '3016', category: 'network', networkType: '3g', count: 1 },
       { code: 'MEDIA_DECODE', category: 'media', networkType: '2g', count: 1 },
     ]);
-    expect(data.failures.byDay.find((row) => row.day === todayKey)).toEqual({ day: todayKey, failures: 3, failedViews: 2, views: 4 });
+    expect(data.failures.byDay.find((row) => row.day === todayKey)).toEqual({ day: todayKey, failures: 3, failedViews: 2, views: 5 });
     expect(data.failures.byDay.find((row) => row.day === yesterdayKey)).toEqual({ day: yesterdayKey, failures: 0, failedViews: 0, views: 1 });
   });
 
-  it('gives ad fill (breaks with an ad started) and completion (ads ended of ads started, each once however often resumed)', async () => {
+  it('gives ad fill (breaks with an ad started of breaks asked for) and completion (ads ended of ads started, each once however often resumed)', async () => {
     const data = await dashboard();
-    expect(data.ads.overall).toEqual({ breaks: 4, filledBreaks: 3, adsStarted: 3, adsCompleted: 2, fillRate: 0.75, completionRate: 2 / 3 });
-    expect(data.ads.byDay.find((row) => row.day === todayKey)).toEqual({ day: todayKey, breaks: 4, filledBreaks: 3, adsStarted: 3, adsCompleted: 2 });
+    expect(data.ads.overall).toEqual({ breaksRequested: 4, breaksFilled: 3, adsStarted: 3, adsCompleted: 2, adsSkipped: 0, adErrors: 0, fillRate: 0.75, completionRate: 2 / 3 });
+    expect(data.ads.byDay.find((row) => row.day === todayKey)).toEqual({ day: todayKey, breaksRequested: 4, breaksFilled: 3, adsStarted: 3, adsCompleted: 2, adsSkipped: 0, adErrors: 0 });
   });
 
   it('counts exits before the first frame among ended views, and those during the preroll', async () => {
@@ -185,7 +186,7 @@ describe('over a scripted day', () => {
   it('reads only the days asked for', async () => {
     const one = await dashboard(1);
     expect(one.days).toEqual([todayKey]);
-    expect(one.views.byContent.map((content) => content.views)).toEqual([2, 2]);
+    expect(one.views.byContent.map((content) => content.views)).toEqual([3, 2]);
     const month = await dashboard(30);
     expect(month.days).toHaveLength(30);
     expect(month.startup.overall.count).toBe(6);

@@ -35,7 +35,7 @@ export type AnalyticsInput = { t: number } & (
   | { type: 'play-requested' }
   /** An ad break began or ended: its time is never content start-up or rebuffering. */
   | { type: 'ad-break'; state: 'start' | 'end'; breakType: AdBreak }
-  | { type: 'ad'; event: AdEvent; breakType: AdBreak; adId: string | undefined; currentTime: number; duration: number }
+  | { type: 'ad'; event: AdEvent; breakType: AdBreak; adId: string | undefined; currentTime: number; duration: number; errorCode?: number | undefined }
   /** The ads of this view so far (SPEC.md section 3, ad history item). */
   | { type: 'ad-history'; items: AdHistoryEntry[] }
   | { type: 'play' }
@@ -57,7 +57,9 @@ export type AnalyticsInput = { t: number } & (
   | { type: 'hide' }
 );
 
-export type AdEvent = 'ad_init' | 'ad_play' | 'ad_pause' | 'ad_ended' | 'ad_loaded' | 'ad_timeupdate' | 'ad_skip_btn_click' | 'ad_banner_click';
+export type AdEvent =
+  | 'ad_init' | 'ad_play' | 'ad_pause' | 'ad_ended' | 'ad_loaded' | 'ad_timeupdate' | 'ad_skip_btn_click' | 'ad_banner_click'
+  | 'ad_break_request' | 'ad_error';
 export type Popup = 'settings' | 'episodes' | 'variants' | 'subtitles' | 'share';
 
 export interface AdHistoryEntry {

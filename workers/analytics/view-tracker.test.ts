@@ -199,6 +199,18 @@ describe('the rest of the spec\'s events', () => {
     expect(events[0]!.detail).toMatchObject({ ad_break: 'preroll', ad_current_id: 'c1', ad_current_duration: 15 });
   });
 
+  it('a break asked for and an ad that failed: the break, and the failure\'s VAST error code', () => {
+    const events = run([
+      opened,
+      [0, { type: 'ad', event: 'ad_init', breakType: 'preroll', adId: undefined, currentTime: 0, duration: 0 }],
+      [500, { type: 'ad', event: 'ad_break_request', breakType: 'preroll', adId: undefined, currentTime: 0, duration: 0 }],
+      [900, { type: 'ad', event: 'ad_error', breakType: 'preroll', adId: 'c1', currentTime: 0, duration: 15, errorCode: 405 }],
+    ]);
+    expect(names(events)).toEqual(['ad_init', 'ad_break_request', 'ad_error']);
+    expect(one(events, 'ad_break_request').detail).toEqual({ ad_break: 'preroll', ad_current_time: 0, ad_current_duration: 0 });
+    expect(one(events, 'ad_error').detail).toMatchObject({ ad_break: 'preroll', ad_current_id: 'c1', ad_error_code: 405 });
+  });
+
   it('quality changes name the one before; the first rendition is not a change', () => {
     const events = run([...started, [1300, { type: 'rendition', height: 360 }], [5000, { type: 'rendition', height: 720 }], [9000, { type: 'hide' }]]);
     const change = one(events, 'quality_change');

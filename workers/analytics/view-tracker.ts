@@ -227,6 +227,7 @@ export function createViewTracker(newId: () => string = randomUuid): ViewTracker
             ...(input.adId === undefined ? {} : { ad_current_id: input.adId.slice(0, 512) }),
             ad_current_time: round(Math.max(0, input.currentTime)),
             ad_current_duration: round(Number.isFinite(input.duration) ? Math.max(0, input.duration) : 0),
+            ...(input.errorCode === undefined ? {} : { ad_error_code: input.errorCode }),
           });
           break;
         }

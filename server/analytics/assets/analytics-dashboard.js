@@ -1,15 +1,14 @@
 /* global Chart */
-// The analytics dashboard's page script: reads /admin/analytics/data.json (the shape is
-// server/analytics/dashboard-data.ts) and draws it with Chart.js, served from our own origin.
-// Text that came from viewers (content titles, error codes) only ever goes in through
+// The analytics dashboard's page script (an ES module): reads /admin/analytics/data.json (the
+// shape is server/analytics/dashboard-data.ts) and draws it with Chart.js, served from our own
+// origin. Text that came from viewers (content titles, error codes) only ever goes in through
 // textContent or Chart.js labels, never as HTML.
-'use strict';
+import { axisNumber, durationUnit, formatDuration, percentTick, tickStep } from './analytics-format.js';
 
 (() => {
   const root = document.getElementById('dashboard');
   const status = document.getElementById('status');
   const integer = new Intl.NumberFormat('ru-RU', { maximumFractionDigits: 0 });
-  const decimal = new Intl.NumberFormat('ru-RU', { maximumFractionDigits: 1 });
   const percent = new Intl.NumberFormat('ru-RU', { style: 'percent', maximumFractionDigits: 1 });
   // Rebuffering is a fraction of a percent when all is well: it needs the extra digit.
   const finePercent = new Intl.NumberFormat('ru-RU', { style: 'percent', maximumFractionDigits: 2 });
@@ -24,8 +23,7 @@
   Chart.defaults.maintainAspectRatio = false;
 
   const dayLabel = (day) => `${day.slice(8, 10)}.${day.slice(5, 7)}`;
-  const hours = (seconds) => `${decimal.format(seconds / 3600)} ч`;
-  const milliseconds = (ms) => (ms === null ? '—' : ms >= 1000 ? `${decimal.format(ms / 1000)} с` : `${integer.format(ms)} мс`);
+  const milliseconds = (ms) => (ms === null ? '—' : formatDuration(ms / 1000));
   const share = (value) => (value === null ? '—' : percent.format(value));
   const fineShare = (value) => (value === null ? '—' : finePercent.format(value));
   const sum = (rows, pick) => rows.reduce((total, row) => total + pick(row), 0);
@@ -44,8 +42,32 @@
     charts.forEach((config, index) => new Chart(boxes[index].querySelector('canvas'), config));
   }
 
-  function barChart(labels, datasets, { stacked = false, format = decimal.format, horizontal = false } = {}) {
-    const valueAxis = { stacked, beginAtZero: true, ticks: { callback: (value) => format(value) } };
+  /**
+   * A value axis and how its values read. Counts tick in whole numbers; durations in one unit
+   * (the one the largest value fits, named on the axis; the data is given in it); ratios in
+   * percent. Every tick label has the decimals its step needs, so none repeats.
+   */
+  const countAxis = () => ({ axis: { ticks: { precision: 0, callback: (value) => integer.format(value) } }, read: integer.format });
+  const percentAxis = (read) => ({ axis: { ticks: { callback: (value, _index, ticks) => percentTick(value, tickStep(ticks)) } }, read });
+  function durationAxis(unit) {
+    return {
+      axis: { title: { display: true, text: unit.unit }, ticks: { callback: (value, _index, ticks) => axisNumber(value, tickStep(ticks)) } },
+      read: (value) => formatDuration(value * unit.seconds),
+    };
+  }
+  /** The largest value a day shows: the stacked total, or the largest single bar or point. */
+  const largest = (datasets, stacked) => Math.max(0, ...(stacked && datasets.length > 0
+    ? datasets[0].data.map((_, index) => sum(datasets, (set) => set.data[index] ?? 0))
+    : datasets.flatMap((set) => set.data.filter((value) => value !== null))));
+  /** Datasets of seconds (or ms: `scale`), in the unit their largest value fits, and that unit. */
+  function inDurationUnit(datasets, { stacked = false, scale = 1 } = {}) {
+    const unit = durationUnit(largest(datasets, stacked) * scale);
+    const factor = scale / unit.seconds;
+    return { unit, datasets: datasets.map((set) => ({ ...set, data: set.data.map((value) => (value === null ? null : value * factor)) })) };
+  }
+
+  function barChart(labels, datasets, { stacked = false, value = countAxis(), horizontal = false } = {}) {
+    const valueAxis = { stacked, beginAtZero: true, ...value.axis };
     const categoryAxis = { stacked, grid: { display: false } };
     return {
       type: 'bar',
@@ -53,12 +75,12 @@
       options: {
         indexAxis: horizontal ? 'y' : 'x',
         scales: horizontal ? { x: valueAxis, y: categoryAxis } : { x: categoryAxis, y: valueAxis },
-        plugins: { tooltip: { callbacks: { label: (item) => `${item.dataset.label}: ${format(item.raw ?? 0)}` } } },
+        plugins: { tooltip: { callbacks: { label: (item) => `${item.dataset.label}: ${value.read(item.raw ?? 0)}` } } },
       },
     };
   }
 
-  function lineChart(labels, datasets, format) {
+  function lineChart(labels, datasets, value) {
     return {
       type: 'line',
       data: {
@@ -66,8 +88,8 @@
         datasets: datasets.map((set, index) => ({ borderColor: COLORS[index], backgroundColor: COLORS[index], tension: 0.2, ...set })),
       },
       options: {
-        scales: { y: { beginAtZero: true, ticks: { callback: (value) => format(value) } } },
-        plugins: { tooltip: { callbacks: { label: (item) => `${item.dataset.label}: ${format(item.raw)}` } } },
+        scales: { y: { beginAtZero: true, ...value.axis } },
+        plugins: { tooltip: { callbacks: { label: (item) => `${item.dataset.label}: ${value.read(item.raw)}` } } },
       },
     };
   }
@@ -127,12 +149,12 @@
     const tiles = document.getElementById('tiles');
     tiles.append(
       tile('Просмотры', integer.format(views)),
-      tile('Время просмотра', hours(data.rebuffering.overall.watchSec)),
+      tile('Время просмотра', formatDuration(data.rebuffering.overall.watchSec)),
       tile('Запуск, медиана', milliseconds(data.startup.overall.p50Ms), `95-й процентиль: ${milliseconds(data.startup.overall.p95Ms)}`),
       tile('Доля буферизации', fineShare(data.rebuffering.overall.ratio)),
       tile('Просмотры со сбоем', share(views > 0 ? failedViews / views : null), `${integer.format(failedViews)} из ${integer.format(views)}`),
       tile('Заполнение рекламы', share(data.ads.overall.fillRate), `досмотрено роликов: ${share(data.ads.overall.completionRate)}`),
-      tile('Уходы до старта', share(data.exits.overall.beforeStartRate), `${integer.format(data.exits.overall.exitsBeforeStart)} из ${integer.format(data.exits.overall.endedViews)} закрытых`),
+      tile('Уходы до старта', share(data.exits.overall.beforeStartRate), `${integer.format(data.exits.overall.exitsBeforeStart)} из ${integer.format(views)}`),
     );
     tiles.hidden = false;
   }
@@ -147,27 +169,28 @@
       : 'Нет данных: за выбранный период плееры не прислали ни одного события.';
 
     const hasViews = data.views.byContent.some((content) => content.views > 0);
-    drawPanel('views', hasViews ? [barChart(labels, perContentDatasets(data, (row) => row.views), { stacked: true, format: integer.format })] : [], noData);
-    fillTable('contents-table', hasViews ? data.views.byContent.map((content) => [contentName(content), integer.format(content.views), hours(content.watchSec)]) : []);
+    drawPanel('views', hasViews ? [barChart(labels, perContentDatasets(data, (row) => row.views), { stacked: true })] : [], noData);
+    fillTable('contents-table', hasViews ? data.views.byContent.map((content) => [contentName(content), integer.format(content.views), formatDuration(content.watchSec)]) : []);
 
     const hasWatch = data.rebuffering.overall.watchSec > 0;
-    drawPanel('watch', hasWatch ? [barChart(labels, perContentDatasets(data, (row) => row.watchSec / 3600), { stacked: true })] : [], noData);
+    const watch = inDurationUnit(perContentDatasets(data, (row) => row.watchSec), { stacked: true });
+    drawPanel('watch', hasWatch ? [barChart(labels, watch.datasets, { stacked: true, value: durationAxis(watch.unit) })] : [], noData);
 
     const startup = data.startup;
+    const startupLines = inDurationUnit([
+      { label: 'Медиана', data: startup.byDay.map((row) => row.p50Ms) },
+      { label: '95-й процентиль', data: startup.byDay.map((row) => row.p95Ms) },
+    ], { scale: 0.001 });
     drawPanel('startup', startup.overall.count > 0 ? [
-      lineChart(labels, [
-        { label: 'Медиана', data: startup.byDay.map((row) => row.p50Ms) },
-        { label: '95-й процентиль', data: startup.byDay.map((row) => row.p95Ms) },
-      ], milliseconds),
+      lineChart(labels, startupLines.datasets, durationAxis(startupLines.unit)),
       barChart(
         startup.histogram.map((bin) => (bin.toMs === null ? `≥ ${milliseconds(bin.fromMs)}` : `${milliseconds(bin.fromMs)} – ${milliseconds(bin.toMs)}`)),
         [{ label: 'Запусков', data: startup.histogram.map((bin) => bin.count) }],
-        { format: integer.format },
       ),
     ] : [], noData);
 
     drawPanel('rebuffer', hasWatch ? [
-      lineChart(labels, [{ label: 'Доля буферизации', data: data.rebuffering.byDay.map((row) => row.ratio) }], fineShare),
+      lineChart(labels, [{ label: 'Доля буферизации', data: data.rebuffering.byDay.map((row) => row.ratio) }], percentAxis(fineShare)),
     ] : [], noData);
 
     const failures = data.failures.byCodeAndNetwork;
@@ -180,21 +203,23 @@
     drawPanel('failures', failures.length > 0 ? [barChart(codes.map(codeLabel), networks.map((network) => ({
       label: NETWORKS[network] ?? network,
       data: codes.map((code) => failures.find((row) => row.code === code && row.networkType === network)?.count ?? 0),
-    })), { stacked: true, horizontal: true, format: integer.format })] : [], any ? 'Сбоев за период не было' : noData);
+    })), { stacked: true, horizontal: true })] : [], any ? 'Сбоев за период не было' : noData);
     fillTable('failures-table', failures.map((row) => [row.code || 'без кода', row.category ?? '—', NETWORKS[row.networkType] ?? row.networkType, integer.format(row.count)]));
 
     const ads = data.ads;
-    drawPanel('ads', ads.overall.breaks + ads.overall.adsStarted > 0 ? [barChart(labels, [
-      { label: 'Рекламные паузы', data: ads.byDay.map((row) => row.breaks) },
-      { label: 'Заполненные паузы', data: ads.byDay.map((row) => row.filledBreaks) },
+    drawPanel('ads', ads.overall.breaksRequested + ads.overall.adsStarted + ads.overall.adErrors > 0 ? [barChart(labels, [
+      { label: 'Запрошенные паузы', data: ads.byDay.map((row) => row.breaksRequested) },
+      { label: 'Заполненные паузы', data: ads.byDay.map((row) => row.breaksFilled) },
       { label: 'Начатые ролики', data: ads.byDay.map((row) => row.adsStarted) },
       { label: 'Досмотренные ролики', data: ads.byDay.map((row) => row.adsCompleted) },
-    ], { format: integer.format })] : [], noData);
+      { label: 'Пропущенные ролики', data: ads.byDay.map((row) => row.adsSkipped) },
+      { label: 'Ошибки рекламы', data: ads.byDay.map((row) => row.adErrors) },
+    ])] : [], noData);
 
     drawPanel('exits', data.exits.overall.endedViews > 0 ? [barChart(labels, [
       { label: 'Ушли до первого кадра', data: data.exits.byDay.map((row) => row.exitsBeforeStart) },
       { label: 'из них во время преролла', data: data.exits.byDay.map((row) => row.exitsDuringPreroll) },
-    ], { format: integer.format })] : [], noData);
+    ])] : [], noData);
   }
 
   async function load() {
