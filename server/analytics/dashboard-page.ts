@@ -69,8 +69,9 @@ ${panel('views', 'Просмотры по контенту', 'Просмотр �
 ${panel('watch', 'Время просмотра по контенту, ч', 'Для каждого просмотра — наибольшее real_time_played_sec (реклама, паузы и буферизация не входят), сумма за день.')}
 ${panel('startup', 'Время запуска', 'От запроса воспроизведения до первого кадра (view_start.startup_ms, без рекламы): медиана и 95-й процентиль по дням; распределение за период.', 2)}
 ${panel('rebuffer', 'Доля буферизации', 'Сумма остановок на буферизацию (rebuffer_ms) ÷ время просмотра.')}
-${panel('failures', 'Сбои воспроизведения', 'Только фатальные ошибки (error_fatal), за период: по кодам ошибок и типу сети.', 1,
-    '<table class="table" id="failures-table" hidden><thead><tr><th>Код</th><th>Категория</th><th>Сеть</th><th>Сбоев</th></tr></thead><tbody></tbody></table>\n')}
+${panel('failures', 'Сбои воспроизведения', 'Только фатальные ошибки (error_fatal), за период: по кодам ошибок и типу сети, по контенту. Сбой до первого кадра — тоже просмотр со сбоем.', 1,
+    '<table class="table" id="failures-table" hidden><thead><tr><th>Код</th><th>Категория</th><th>Сеть</th><th>Сбоев</th></tr></thead><tbody></tbody></table>\n'
+    + '<table class="table" id="failures-content-table" hidden><thead><tr><th>Контент</th><th>Сбоев</th><th>Просмотров со сбоем</th></tr></thead><tbody></tbody></table>\n')}
 ${panel('ads', 'Реклама: заполнение и досмотры', 'Рекламные паузы (ad_init), заполненные паузы и начатые ролики (ad_play), досмотренные ролики (ad_ended).')}
 ${panel('exits', 'Уходы до начала видео', 'Просмотры, закрытые до первого кадра (view_end.exit_before_start), из них — во время преролла.')}
 </main>`, ['chart.umd.min.js', 'analytics-dashboard.js']);

@@ -103,6 +103,43 @@ export const FAILED_VIEWS_BY_DAY = `
   WHERE event = 'error' AND detail @> '{"error_fatal": true}' AND ts >= $1 AND ts < $2
   GROUP BY 1`;
 
+/**
+ * Views that failed before they started, per day of their first event: with the started ones,
+ * every view a viewer attempted (a film that never loads is a failed view, not no view).
+ */
+export const FAILED_BEFORE_START_BY_DAY = `
+  WITH per_view AS (
+    SELECT view_id,
+           min(ts) AS first_ts,
+           bool_or(event IN ('view_start', 'play')) AS started,
+           bool_or(event = 'error' AND detail @> '{"error_fatal": true}') AS failed
+    FROM analytics_events
+    WHERE ts >= $1 AND ts < $2
+    GROUP BY view_id
+  )
+  SELECT (first_ts AT TIME ZONE 'UTC')::date::text AS day, count(*)::int AS failed_before_start
+  FROM per_view
+  WHERE failed AND NOT started
+  GROUP BY 1`;
+
+/** Fatal failures per content over the range, and the views they failed; most failed first. */
+export const FAILURES_BY_CONTENT = `
+  SELECT video_id::float8 AS video_id,
+         max(payload->>'video_title') AS title,
+         count(*)::int AS failures,
+         count(DISTINCT view_id)::int AS failed_views
+  FROM analytics_events
+  WHERE event = 'error' AND detail @> '{"error_fatal": true}' AND ts >= $1 AND ts < $2
+  GROUP BY video_id
+  ORDER BY failed_views DESC, failures DESC, video_id`;
+
+export interface FailureContentRow {
+  video_id: number;
+  title: string | null;
+  failures: number;
+  failed_views: number;
+}
+
 export interface FailureRow {
   day: string;
   code: string;

@@ -12,6 +12,8 @@ const today = utcDayStart(0);
 const yesterday = utcDayStart(1);
 const film = { video_id: 1, video_title: 'Северный маяк' };
 const series = { video_id: 2, video_title: 'Город без карты', video_category: 'series', season: 1, episode: 1 };
+const missing = { video_id: 5, video_title: 'Пустой эфир' };
+const unknown = { video_id: 999, video_title: '', video_category: '', duration: 0 };
 
 let t: TestApp;
 beforeAll(async () => {
@@ -92,6 +94,14 @@ describe('over a scripted day', () => {
         { event: 'ad_play', payload: series, detail: { ad_break: 'preroll', ad_current_id: 'c1' } },
         { event: 'view_end', payload: series, detail: { exit_before_start: true, exit_during_preroll: true } },
       ]),
+      // Film 5, Wi-Fi: its manifest is missing, so it fails before it starts (the entry's beacon tells it).
+      ...view(at(100), [
+        { event: 'error', payload: missing, detail: { error_code: 2101, error_category: 'manifest', error_fatal: true, error_id: 'e-2' } },
+      ]),
+      // A content that does not exist: only its id is known.
+      ...view(at(110), [
+        { event: 'error', payload: unknown, detail: { error_code: 2001, error_category: 'catalogue', error_fatal: true, error_id: 'e-3' } },
+      ]),
       // Series, 2G: started by play, then two fatal errors.
       ...view(at(120), [
         { event: 'play', networkType: '2g', payload: series },
@@ -118,15 +128,20 @@ describe('over a scripted day', () => {
 
   it('counts views (view_start or play) and watch time (each view\'s highest real_time_played_sec) per content and day', async () => {
     const data = await dashboard();
-    expect(data.events).toBe(32);
+    expect(data.events).toBe(34);
     expect(data.views.byDay).toEqual([
       { day: yesterdayKey, videoId: 1, title: 'Северный маяк', views: 1, watchSec: 40 },
       { day: todayKey, videoId: 1, title: 'Северный маяк', views: 2, watchSec: 150 },
       { day: todayKey, videoId: 2, title: 'Город без карты', views: 2, watchSec: 50 },
+      // Opened and failed before they started: no view, no watch time.
+      { day: todayKey, videoId: 5, title: 'Пустой эфир', views: 0, watchSec: 0 },
+      { day: todayKey, videoId: 999, title: '', views: 0, watchSec: 0 },
     ]);
     expect(data.views.byContent).toEqual([
       { videoId: 1, title: 'Северный маяк', views: 3, watchSec: 190 },
       { videoId: 2, title: 'Город без карты', views: 2, watchSec: 50 },
+      { videoId: 5, title: 'Пустой эфир', views: 0, watchSec: 0 },
+      { videoId: 999, title: '', views: 0, watchSec: 0 },
     ]);
   });
 
@@ -159,15 +174,27 @@ describe('over a scripted day', () => {
     expect(data.rebuffering.overall.ratio).toBeCloseTo(3 / 240, 9);
   });
 
-  it('counts fatal errors only, by code and network class, and the views they failed', async () => {
+  it('counts fatal errors only, by code and network class, and the views they failed, those that never started included', async () => {
     const data = await dashboard();
     expect(data.failures.byCodeAndNetwork).toEqual([
+      { code: '2001', category: 'catalogue', networkType: 'wifi', count: 1 },
+      { code: '2101', category: 'manifest', networkType: 'wifi', count: 1 },
       { code: '3016', category: 'network', networkType: '2g', count: 1 },
       { code: '3016', category: 'network', networkType: '3g', count: 1 },
       { code: 'MEDIA_DECODE', category: 'media', networkType: '2g', count: 1 },
     ]);
-    expect(data.failures.byDay.find((row) => row.day === todayKey)).toEqual({ day: todayKey, failures: 3, failedViews: 2, views: 4 });
-    expect(data.failures.byDay.find((row) => row.day === yesterdayKey)).toEqual({ day: yesterdayKey, failures: 0, failedViews: 0, views: 1 });
+    // Four views started; two more failed before they could: six attempted, four failed.
+    expect(data.failures.byDay.find((row) => row.day === todayKey)).toEqual({ day: todayKey, failures: 5, failedViews: 4, views: 4, attemptedViews: 6 });
+    expect(data.failures.byDay.find((row) => row.day === yesterdayKey)).toEqual({ day: yesterdayKey, failures: 0, failedViews: 0, views: 1, attemptedViews: 1 });
+  });
+
+  it('lists failures by content, a content that never played and one that does not exist included', async () => {
+    const data = await dashboard();
+    expect(data.failures.byContent).toEqual([
+      { videoId: 2, title: 'Город без карты', failures: 3, failedViews: 2 },
+      { videoId: 5, title: 'Пустой эфир', failures: 1, failedViews: 1 },
+      { videoId: 999, title: '', failures: 1, failedViews: 1 },
+    ]);
   });
 
   it('gives ad fill (breaks with an ad started) and completion (ads ended of ads started, each once however often resumed)', async () => {
@@ -185,11 +212,11 @@ describe('over a scripted day', () => {
   it('reads only the days asked for', async () => {
     const one = await dashboard(1);
     expect(one.days).toEqual([todayKey]);
-    expect(one.views.byContent.map((content) => content.views)).toEqual([2, 2]);
+    expect(one.views.byContent.map((content) => content.views)).toEqual([2, 2, 0, 0]);
     const month = await dashboard(30);
     expect(month.days).toHaveLength(30);
     expect(month.startup.overall.count).toBe(6);
-    expect(month.events).toBe(33);
+    expect(month.events).toBe(35);
   });
 
   it.each(['0', '91', 'week', '-1', '7.5'])('refuses days=%s', async (days) => {

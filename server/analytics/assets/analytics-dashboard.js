@@ -124,13 +124,15 @@
   function drawTiles(data) {
     const views = sum(data.views.byContent, (row) => row.views);
     const failedViews = sum(data.failures.byDay, (row) => row.failedViews);
+    // Views that failed before they started count too: they are what the viewer attempted.
+    const attemptedViews = sum(data.failures.byDay, (row) => row.attemptedViews);
     const tiles = document.getElementById('tiles');
     tiles.append(
       tile('Просмотры', integer.format(views)),
       tile('Время просмотра', hours(data.rebuffering.overall.watchSec)),
       tile('Запуск, медиана', milliseconds(data.startup.overall.p50Ms), `95-й процентиль: ${milliseconds(data.startup.overall.p95Ms)}`),
       tile('Доля буферизации', fineShare(data.rebuffering.overall.ratio)),
-      tile('Просмотры со сбоем', share(views > 0 ? failedViews / views : null), `${integer.format(failedViews)} из ${integer.format(views)}`),
+      tile('Просмотры со сбоем', share(attemptedViews > 0 ? failedViews / attemptedViews : null), `${integer.format(failedViews)} из ${integer.format(attemptedViews)}`),
       tile('Заполнение рекламы', share(data.ads.overall.fillRate), `досмотрено роликов: ${share(data.ads.overall.completionRate)}`),
       tile('Уходы до старта', share(data.exits.overall.beforeStartRate), `${integer.format(data.exits.overall.exitsBeforeStart)} из ${integer.format(data.exits.overall.endedViews)} закрытых`),
     );
@@ -182,6 +184,7 @@
       data: codes.map((code) => failures.find((row) => row.code === code && row.networkType === network)?.count ?? 0),
     })), { stacked: true, horizontal: true, format: integer.format })] : [], any ? 'Сбоев за период не было' : noData);
     fillTable('failures-table', failures.map((row) => [row.code || 'без кода', row.category ?? '—', NETWORKS[row.networkType] ?? row.networkType, integer.format(row.count)]));
+    fillTable('failures-content-table', data.failures.byContent.map((row) => [contentName(row), integer.format(row.failures), integer.format(row.failedViews)]));
 
     const ads = data.ads;
     drawPanel('ads', ads.overall.breaks + ads.overall.adsStarted > 0 ? [barChart(labels, [
