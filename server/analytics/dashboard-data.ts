@@ -14,7 +14,9 @@ const startupDaySchema = z.object({ day, count: z.number(), p50Ms: z.number().nu
 const histogramBinSchema = z.object({ fromMs: z.number(), toMs: z.number().nullable(), count: z.number() });
 const rebufferDaySchema = z.object({ day, rebufferSec: z.number(), watchSec: z.number(), ratio });
 const failureSchema = z.object({ code: z.string(), category: z.string().nullable(), networkType: z.string(), count: z.number() });
+/** `failedViews` are among `views`: a failure shown instead of the film is a play attempt. */
 const failureDaySchema = z.object({ day, failures: z.number(), failedViews: z.number(), views: z.number() });
+const failureContentSchema = z.object({ videoId: z.number(), title: z.string(), failures: z.number(), failedViews: z.number() });
 /** Breaks asked for and filled (an ad started); ads started, completed, skipped; ad errors. */
 const adsCountsSchema = z.object({
   breaksRequested: z.number(), breaksFilled: z.number(), adsStarted: z.number(), adsCompleted: z.number(), adsSkipped: z.number(), adErrors: z.number(),
@@ -38,7 +40,7 @@ export const dashboardDataSchema = z.object({
     histogram: z.array(histogramBinSchema),
   }),
   rebuffering: z.object({ byDay: z.array(rebufferDaySchema), overall: rebufferDaySchema.omit({ day: true }) }),
-  failures: z.object({ byDay: z.array(failureDaySchema), byCodeAndNetwork: z.array(failureSchema) }),
+  failures: z.object({ byDay: z.array(failureDaySchema), byCodeAndNetwork: z.array(failureSchema), byContent: z.array(failureContentSchema) }),
   ads: z.object({ byDay: z.array(adsDaySchema), overall: adsCountsSchema.extend({ fillRate: ratio, completionRate: ratio }) }),
   exits: z.object({ byDay: z.array(exitsDaySchema), overall: exitsCountsSchema.extend({ beforeStartRate: ratio }) }),
 });

@@ -71,8 +71,9 @@ ${panel('views', 'Просмотры по контенту', 'Просмотры
 ${panel('watch', 'Время просмотра по контенту', 'Сумма за день, в единицах на оси.')}
 ${panel('startup', 'Время запуска', 'Медиана и 95-й процентиль по дням; распределение за период.', 2)}
 ${panel('rebuffer', 'Доля буферизации', 'По дням.')}
-${panel('failures', 'Сбои воспроизведения', 'Только фатальные ошибки (error_fatal), за период: по кодам ошибок и типу сети.', 1,
-    '<table class="table" id="failures-table" hidden><thead><tr><th>Код</th><th>Категория</th><th>Сеть</th><th>Сбоев</th></tr></thead><tbody></tbody></table>\n')}
+${panel('failures', 'Сбои воспроизведения', 'Только фатальные ошибки (error_fatal), за период: по кодам ошибок и типу сети, по контенту.', 1,
+    '<table class="table" id="failures-table" hidden><thead><tr><th>Код</th><th>Категория</th><th>Сеть</th><th>Сбоев</th></tr></thead><tbody></tbody></table>\n'
+    + '<table class="table" id="failures-content-table" hidden><thead><tr><th>Контент</th><th>Сбоев</th><th>Просмотров со сбоем</th></tr></thead><tbody></tbody></table>\n')}
 ${panel('ads', 'Реклама: заполнение и досмотры', 'Запрошенные и заполненные паузы, ролики и ошибки рекламы по дням.')}
 ${panel('exits', 'Уходы до начала видео', 'Просмотры, закрытые до первого кадра, и из них — во время преролла, по дням.')}
 ${renderDefinitions()}

@@ -7,8 +7,9 @@
 /**
  * Each view's summary (watch time is the highest real_time_played_sec it reported), then per day
  * and content. A view counts once play was attempted (Mux's view): it started (view_start), the
- * film was asked to play (play), or the viewer asked and left before the first frame
- * (view_end.exit_before_start). A load nobody played is no view, whatever it sent.
+ * film was asked to play (play), the viewer asked and left before the first frame
+ * (view_end.exit_before_start), or the viewer was shown a failure instead (a fatal error: a film
+ * that never loads is a failed view, not no view). A load nobody played is no view.
  */
 export const VIEWS_BY_DAY_AND_CONTENT = `
   WITH per_view AS (
@@ -16,10 +17,13 @@ export const VIEWS_BY_DAY_AND_CONTENT = `
            min(ts) AS first_ts,
            min(video_id) AS video_id,
            max(payload->>'video_title') AS title,
-           bool_or(event IN ('view_start', 'play') OR (event = 'view_end' AND detail @> '{"exit_before_start": true}')) AS started,
+           bool_or(event IN ('view_start', 'play')
+                   OR (event = 'view_end' AND detail @> '{"exit_before_start": true}')
+                   OR (event = 'error' AND detail @> '{"error_fatal": true}')) AS attempted,
            coalesce(max((payload->>'real_time_played_sec')::float8), 0) AS watch_sec,
            coalesce(sum((detail->>'rebuffer_ms')::float8) FILTER (WHERE event = 'rebuffer'), 0) AS rebuffer_ms,
            bool_or(event = 'view_end') AS ended,
+           bool_or(event = 'error' AND detail @> '{"error_fatal": true}') AS failed,
            -- A view hidden before its start sends view_end with the exit flags, but a viewer who comes
            -- back and starts it did not leave: an exit counts only for a view that never started.
            coalesce(bool_or(detail @> '{"exit_before_start": true}') FILTER (WHERE event = 'view_end'), false)
@@ -33,10 +37,11 @@ export const VIEWS_BY_DAY_AND_CONTENT = `
   SELECT (first_ts AT TIME ZONE 'UTC')::date::text AS day,
          video_id::float8 AS video_id,
          max(title) AS title,
-         count(*) FILTER (WHERE started)::int AS views,
+         count(*) FILTER (WHERE attempted)::int AS views,
          sum(watch_sec)::float8 AS watch_sec,
          sum(rebuffer_ms)::float8 AS rebuffer_ms,
          count(*) FILTER (WHERE ended)::int AS ended_views,
+         count(*) FILTER (WHERE failed)::int AS failed_views,
          count(*) FILTER (WHERE exit_before_start)::int AS exits_before_start,
          count(*) FILTER (WHERE exit_during_preroll)::int AS exits_during_preroll
   FROM per_view
@@ -51,6 +56,8 @@ export interface ViewsRow {
   watch_sec: number;
   rebuffer_ms: number;
   ended_views: number;
+  /** Views with at least one fatal error: a subset of views, on the same day as the view. */
+  failed_views: number;
   exits_before_start: number;
   exits_during_preroll: number;
 }
@@ -101,12 +108,23 @@ export const FAILURES = `
   GROUP BY 1, 2, 4
   ORDER BY 1, 2, 4`;
 
-/** Views that failed at least once, per day (a view can fail with several codes). */
-export const FAILED_VIEWS_BY_DAY = `
-  SELECT (ts AT TIME ZONE 'UTC')::date::text AS day, count(DISTINCT view_id)::int AS failed_views
+/** Fatal failures per content over the range, and the views they failed; most failed first. */
+export const FAILURES_BY_CONTENT = `
+  SELECT video_id::float8 AS video_id,
+         max(payload->>'video_title') AS title,
+         count(*)::int AS failures,
+         count(DISTINCT view_id)::int AS failed_views
   FROM analytics_events
   WHERE event = 'error' AND detail @> '{"error_fatal": true}' AND ts >= $1 AND ts < $2
-  GROUP BY 1`;
+  GROUP BY video_id
+  ORDER BY failed_views DESC, failures DESC, video_id`;
+
+export interface FailureContentRow {
+  video_id: number;
+  title: string | null;
+  failures: number;
+  failed_views: number;
+}
 
 export interface FailureRow {
   day: string;

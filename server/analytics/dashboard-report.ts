@@ -3,8 +3,8 @@ import {
   STARTUP_HISTOGRAM_EDGES_MS, type AdsDay, type ContentDay, type DashboardData, type ExitsDay, type FailureDay, type StartupDay,
 } from './dashboard-data.ts';
 import {
-  ADS_BY_DAY, EVENT_COUNT, FAILED_VIEWS_BY_DAY, FAILURES, STARTUP_HISTOGRAM, STARTUP_PERCENTILES, VIEWS_BY_DAY_AND_CONTENT,
-  type AdsRow, type FailureRow, type HistogramRow, type StartupRow, type ViewsRow,
+  ADS_BY_DAY, EVENT_COUNT, FAILURES, FAILURES_BY_CONTENT, STARTUP_HISTOGRAM, STARTUP_PERCENTILES,
+  VIEWS_BY_DAY_AND_CONTENT, type AdsRow, type FailureContentRow, type FailureRow, type HistogramRow, type StartupRow, type ViewsRow,
 } from './dashboard-queries.ts';
 
 const DAY_MS = 86_400_000;
@@ -29,7 +29,7 @@ export async function readDashboardData(db: Queryable, days: number, now = new D
   const startupRows = await db.query<StartupRow>(STARTUP_PERCENTILES, params);
   const histogramRows = await db.query<HistogramRow>(STARTUP_HISTOGRAM, [...params, STARTUP_HISTOGRAM_EDGES_MS]);
   const failureRows = await db.query<FailureRow>(FAILURES, params);
-  const failedViewRows = await db.query<{ day: string; failed_views: number }>(FAILED_VIEWS_BY_DAY, params);
+  const failureContentRows = await db.query<FailureContentRow>(FAILURES_BY_CONTENT, params);
   const adRows = await db.query<AdsRow>(ADS_BY_DAY, params);
 
   const viewsOn = (day: string) => viewRows.filter((row) => row.day === day);
@@ -55,10 +55,12 @@ export async function readDashboardData(db: Queryable, days: number, now = new D
     exitsDuringPreroll: sum(exitDays, (row) => row.exitsDuringPreroll),
   };
 
+  // Failed views are views (a failure instead of the film is a play attempt), so the share
+  // never passes 100 %.
   const failureDays: FailureDay[] = byDay((day, rows) => ({
     day,
     failures: sum(failureRows.filter((row) => row.day === day), (row) => row.count),
-    failedViews: failedViewRows.find((row) => row.day === day)?.failed_views ?? 0,
+    failedViews: sum(rows, (row) => row.failed_views),
     views: sum(rows, (row) => row.views),
   }));
 
@@ -100,6 +102,7 @@ export async function readDashboardData(db: Queryable, days: number, now = new D
     failures: {
       byDay: failureDays,
       byCodeAndNetwork: failureTotals(failureRows),
+      byContent: failureContentRows.map((row) => ({ videoId: row.video_id, title: row.title ?? '', failures: row.failures, failedViews: row.failed_views })),
     },
     ads: {
       byDay: adDays,

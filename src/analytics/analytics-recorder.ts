@@ -1,11 +1,29 @@
-import { PLAYER_EVENT_NAMES, type PlayerEventMap, type PlayerEventName, type PlayerEvents } from '../core/events.ts';
+import { PLAYER_EVENT_NAMES, type PlayerEventMap, type PlayerEventName } from '../core/events.ts';
 import type { PlayerApp } from '../app/player-app.ts';
+import type { ReadyView } from '../app/app-view.ts';
+import type { PlayerError } from '../core/player-error.ts';
+import { randomUuid } from '../core/random-id.ts';
+import { sendEarlyBeacon, type EarlyBeaconConfig } from './early-beacon.ts';
 
 /** A player event as it happened, with its time on the epoch scale of the page's monotonic clock. */
 export interface RecordedEvent {
-  name: PlayerEventName;
-  payload: PlayerEventMap[PlayerEventName];
+  /** A player event; 'failed': the card replaced the player; 'hide': the page was hidden or left. */
+  name: PlayerEventName | 'failed' | 'hide';
+  payload: PlayerEventMap[PlayerEventName] | { error: PlayerError } | Record<string, never>;
   t: number;
+  /** The frame load's id and this note's number: the events made of it are named by it (keyedEventId). */
+  key: string;
+  /** 'episode' and 'failed': the content on screen then (a failure: the last one shown, if any). */
+  view?: ReadyView | undefined;
+}
+
+/** What the analytics chunk takes over: the notes, and the ids of the events the entry already gave out. */
+export interface Recorded {
+  notes: RecordedEvent[];
+  /** Given to the page's stat function. */
+  heard: Set<string>;
+  /** Taken by the browser's beacon. */
+  sent: Set<string>;
 }
 
 /** Enough for a slow start with a preroll (time updates come 4 a second); older ones are dropped. */
@@ -16,21 +34,58 @@ export const analyticsNow = (): number => performance.timeOrigin + performance.n
 /**
  * From the first moment, the player's events are noted for analytics, which load later as their
  * own chunk (nothing of them is on the way to the first frame): the play request and the start-up
- * that follows are measured from these notes, not from when the chunk arrived.
+ * that follows are measured from these notes, not from when the chunk arrived. Until the chunk
+ * takes them over, a page hidden or left sends what they make with the entry's own beacon
+ * (early-beacon.ts): a viewer who leaves in the first seconds is still a view, with its end.
  */
-export function recordPlayerEvents(events: Pick<PlayerEvents, 'on'>): { stop(): RecordedEvent[] } {
-  const recorded: RecordedEvent[] = [];
+export function recordPlayerEvents(
+  app: Pick<PlayerApp, 'events' | 'store' | 'ads'>,
+  config: EarlyBeaconConfig,
+  win: Window = window,
+  doc: Document = document,
+): { stop(): Recorded } {
+  const recorded: Recorded = { notes: [], heard: new Set(), sent: new Set() };
+  const { notes } = recorded;
+  const loadId = randomUuid();
+  let count = 0;
+  let lastReady: ReadyView | undefined;
+  let failedWith: PlayerError | undefined;
   const listening = new AbortController();
+  const { signal } = listening;
+  const note = (name: RecordedEvent['name'], payload: RecordedEvent['payload'], view?: ReadyView) => {
+    if (notes.length >= MAX_RECORDED) notes.shift();
+    notes.push({ name, payload, t: analyticsNow(), key: `${loadId}-${(count++).toString(36)}`, view });
+  };
   for (const name of PLAYER_EVENT_NAMES) {
-    events.on(name, (payload) => {
-      if (recorded.length >= MAX_RECORDED) recorded.shift();
-      recorded.push({ name, payload, t: analyticsNow() });
-    }, { signal: listening.signal });
+    app.events.on(name, (payload) => note(name, payload, name === 'episode' ? lastReady : undefined), { signal });
   }
+  // The view opens once its content and episode are known, before its source: a viewer who asks
+  // for the film and leaves while it loads has a view that never started.
+  const stopStore = app.store.subscribe(() => {
+    const { view } = app.store.getState();
+    if (view.status === 'ready') {
+      if (view.current.episode.id !== lastReady?.current.episode.id) note('episode', { episodeId: view.current.episode.id }, view);
+      lastReady = view;
+    } else if (view.status === 'error' && view.error !== failedWith) {
+      failedWith = view.error;
+      note('failed', { error: view.error }, lastReady);
+    }
+  });
+  // Once per hiding: a page left is often hidden first.
+  let hidden = false;
+  const hide = () => {
+    if (hidden) return;
+    hidden = true;
+    note('hide', {});
+    sendEarlyBeacon(recorded, { app, config, lastReady, win });
+  };
+  doc.addEventListener('visibilitychange', () => (doc.visibilityState === 'hidden' ? hide() : (hidden = false)), { signal });
+  win.addEventListener('pagehide', hide, { signal });
   return {
     stop() {
       listening.abort();
-      return recorded.splice(0);
+      stopStore();
+      return { ...recorded, notes: notes.splice(0) };
     },
   };
 }

@@ -2,58 +2,68 @@ import type { AnalyticsEvent } from '../api/analytics-schema.ts';
 import type { PlayerEventMap, PlayerEventName } from '../core/events.ts';
 import type { PlayerApp } from '../app/player-app.ts';
 import { readyView, type ReadyView } from '../app/app-view.ts';
-import type { WidgetConfig } from '../config/widget-config.ts';
-import { createAnalyticsClient, type AnalyticsClient, type AnalyticsInput, type ViewContext } from '../workers-client/analytics-client.ts';
-import { analyticsNow, type RecordedEvent } from './analytics-recorder.ts';
-import { deviceTypeOf } from './device-type.ts';
+import type { PlayerError } from '../core/player-error.ts';
+import { createAnalyticsClient, type AnalyticsClient, type AnalyticsInput } from '../workers-client/analytics-client.ts';
+import { createViewTracker } from './view-tracker.ts';
+import { analyticsNow, type Recorded, type RecordedEvent } from './analytics-recorder.ts';
+import type { EarlyBeaconConfig } from './early-beacon.ts';
+import { tellStatFunction } from './stat-function.ts';
+import { viewContext } from './view-context.ts';
 import { randomUuid } from '../core/random-id.ts';
 
 export interface AnalyticsOptions {
   app: PlayerApp;
-  config: Pick<WidgetConfig, 'collectorUrl' | 'statFunction' | 'userId' | 'apiBaseUrl'>;
-  /** What happened before this chunk arrived (analytics-recorder.ts). */
-  recorded: RecordedEvent[];
+  config: EarlyBeaconConfig;
+  /** What happened before this chunk arrived, and what of it the entry already gave out (analytics-recorder.ts). */
+  recorded: Recorded;
   client?: AnalyticsClient;
   win?: Window;
   doc?: Document;
+  /** navigator.sendBeacon. */
+  beacon?: (url: string, body: string) => boolean;
 }
 
-/** Time updates are handed over at most this often; everything else at once. */
-const TIME_HAND_OVER_MS = 1000;
+/** Events per beacon: each is about 1 kB, and a beacon must stay under 64 kB. */
+const BEACON_EVENTS = 40;
 
 /**
- * The main thread's part of analytics: it forwards the player's events to the analytics worker,
- * which makes every event and payload, and does the two things only the page can — call the
- * frame's stat function (SPEC.md section 1) and send the last batch with navigator.sendBeacon
- * when the page is hidden or goes away.
+ * The main thread's part of analytics: it makes the events of the player's (view-tracker.ts: pure
+ * and cheap, a few inputs a second), gives them to the frame's stat function (SPEC.md section 1)
+ * and to the analytics worker, which batches them to the collector. What the worker has not yet
+ * delivered is kept here too: when the page is hidden or goes away, the view's end is made at
+ * once and leaves with everything undelivered in navigator.sendBeacon, which outlives the page;
+ * nothing waits for a worker's answer the page would not live to hear.
  */
 export function startAnalytics(options: AnalyticsOptions): () => void {
   const { app, config, recorded } = options;
   const win = options.win ?? window;
   const doc = options.doc ?? document;
   const client = options.client ?? createAnalyticsClient();
+  const beacon = options.beacon ?? ((url: string, body: string) => navigator.sendBeacon(url, body));
   const lifetime = new AbortController();
   const { signal } = lifetime;
   const collectorUrl = config.collectorUrl ? new URL(config.collectorUrl, win.location.href).href : undefined;
+  const tracker = createViewTracker();
+  /** Made and not yet known delivered: a hide sends these with the beacon. */
+  const unsent = new Map<string, AnalyticsEvent>();
+  const contextOf = (view: ReadyView | undefined) => viewContext(view, config, win.location.href);
 
-  let pending: AnalyticsInput[] = [];
-  let timer: ReturnType<typeof setTimeout> | undefined;
-  const handOver = () => {
-    clearTimeout(timer);
-    timer = undefined;
-    if (pending.length === 0) return;
-    client.take(pending);
-    pending = [];
+  /** The events of these inputs, told to the stat function and kept until delivered; those the entry gave out are not given twice. */
+  const make = (inputs: AnalyticsInput[]): AnalyticsEvent[] => {
+    const events = inputs.flatMap((input) => tracker.take(input));
+    tellStatFunction(win, config.statFunction, events.filter((event) => !recorded.heard.has(event.event_id)));
+    const fresh = collectorUrl ? events.filter((event) => !recorded.sent.has(event.event_id)) : [];
+    for (const event of fresh) unsent.set(event.event_id, event);
+    return fresh;
   };
-  const add = (inputs: AnalyticsInput[], soon = false) => {
-    if (inputs.length === 0) return;
-    pending.push(...inputs);
-    if (!soon) handOver();
-    else timer ??= setTimeout(handOver, TIME_HAND_OVER_MS);
+  const add = (inputs: AnalyticsInput[]) => {
+    const events = make(inputs);
+    if (events.length > 0) client.push(events);
   };
+  /** A failure's input: its code, category and id; a failure before any view opens one for its content. */
+  const failureInput = (error: PlayerError, t: number, view: ReadyView | undefined, key?: string): AnalyticsInput =>
+    ({ type: 'error', t, key, code: error.code, category: error.category, fatal: error.severity === 'fatal', id: error.id, context: contextOf(view) });
 
-  const deviceType = deviceTypeOf(navigator as Navigator & { userAgentData?: { mobile?: boolean } });
-  const contextOf = (view: ReadyView): ViewContext => viewContext(view, deviceType, config, win.location.href);
   function inputsOf(name: PlayerEventName, payload: PlayerEventMap[PlayerEventName], t: number): AnalyticsInput[] {
     const event = { name, payload } as { [K in PlayerEventName]: { name: K; payload: PlayerEventMap[K] } }[PlayerEventName];
     switch (event.name) {
@@ -92,65 +102,88 @@ export function startAnalytics(options: AnalyticsOptions): () => void {
     }
   }
 
-  // What came before this chunk, then everything from now on, in order.
-  add(recorded.flatMap((entry) => inputsOf(entry.name, entry.payload, entry.t)));
-  const follow = <K extends PlayerEventName>(name: K) =>
-    app.events.on(name, (payload) => add(inputsOf(name, payload, analyticsNow()), name === 'content-time'), { signal });
-  for (const name of ['episode', 'play-requested', 'ad-break', 'ad', 'play', 'pause', 'playing', 'ended', 'waiting', 'seeking', 'seeked', 'content-time', 'rendition', 'error', 'ui'] as const) follow(name);
-
-  followStores(app, (inputs) => add(inputs), signal);
-
-  // The page's own stat function gets each event as it is made (a frame without one: nothing to do).
-  const deliver = (events: AnalyticsEvent[]) => {
-    const stat = (win as unknown as Record<string, unknown>)[config.statFunction];
-    if (typeof stat !== 'function') return;
-    for (const event of events) {
-      try {
-        stat.call(win, `videoplayer_${event.event}`, { ...event.payload, ...event.detail, network_type: event.network_type, event_id: event.event_id, view_id: event.view_id });
-      } catch (error) {
-        console.warn('The page\'s stat function failed', error);
-      }
+  /** An entry's note as inputs named by its key: their events come out under the ids the entry's beacon gave them. */
+  function inputsOfNote(note: RecordedEvent): AnalyticsInput[] {
+    const { t, key } = note;
+    switch (note.name) {
+      case 'episode':
+        return [{ type: 'view', t, key, episodeId: (note.payload as PlayerEventMap['episode']).episodeId, context: contextOf(note.view) }];
+      case 'failed':
+        return [...networkOf(note.view, t), failureInput((note.payload as { error: PlayerError }).error, t, note.view, key)];
+      case 'hide':
+        return [{ type: 'hide', t, key }];
+      default:
+        return inputsOf(note.name, note.payload as PlayerEventMap[PlayerEventName], t).map((input) => ({ ...input, key }));
     }
-  };
-  void client.start({ collectorUrl, loadId: randomUuid() }, deliver).catch((error: unknown) => console.warn('Analytics did not start', error));
+  }
 
-  // The last batch goes with the beacon, which outlives the page; once per hiding.
+  // What came before this chunk, then everything from now on, in order.
+  add(recorded.notes.flatMap(inputsOfNote));
+  const follow = <K extends PlayerEventName>(name: K) => app.events.on(name, (payload) => add(inputsOf(name, payload, analyticsNow())), { signal });
+  for (const name of ['episode', 'play-requested', 'ad-break', 'ad', 'play', 'pause', 'playing', 'ended', 'waiting', 'seeking', 'seeked', 'content-time', 'rendition', 'error', 'ui'] as const) follow(name);
+  followStores(app, add, failureInput, signal);
+
+  void client.start({ collectorUrl, loadId: randomUuid() }, (ids) => {
+    for (const id of ids) unsent.delete(id);
+  }).catch((error: unknown) => console.warn('Analytics did not start', error));
+
+  // The view's end and everything undelivered leave with the beacon, which outlives the page; once per hiding.
   let hidden = false;
   const hide = () => {
     if (hidden) return;
     hidden = true;
-    handOver();
-    void client.hide(analyticsNow()).then((batches) => {
-      for (const batch of batches) {
-        const sent = collectorUrl !== undefined && navigator.sendBeacon(collectorUrl, batch.body);
-        if (sent) client.beaconSent(batch.id);
-        else client.beaconRefused(batch.id);
+    const ended = make([{ type: 'hide', t: analyticsNow() }]);
+    const carried = new Set<string>();
+    const waiting = [...unsent.values()];
+    for (let at = 0; collectorUrl && at < waiting.length; at += BEACON_EVENTS) {
+      const batch = waiting.slice(at, at + BEACON_EVENTS);
+      if (!beacon(collectorUrl, JSON.stringify({ sent_at: Math.round(analyticsNow()), events: batch }))) continue;
+      for (const event of batch) {
+        carried.add(event.event_id);
+        unsent.delete(event.event_id);
       }
-    }, () => undefined);
+    }
+    // The worker keeps a copy of what the beacon did not take (IndexedDB): the next load sends it.
+    const left = ended.filter((event) => !carried.has(event.event_id));
+    if (left.length > 0) client.push(left);
+    if (carried.size > 0) client.beaconed([...carried]);
   };
   doc.addEventListener('visibilitychange', () => {
     if (doc.visibilityState === 'hidden') hide();
     else hidden = false;
   }, { signal });
   win.addEventListener('pagehide', hide, { signal });
-  return () => {
-    handOver();
-    lifetime.abort();
-  };
+  return () => lifetime.abort();
 }
 
-/** Mute, speed and the network class from the core's store; the ad history; a failed load. */
-function followStores(app: PlayerApp, add: (inputs: AnalyticsInput[]) => void, signal: AbortSignal): void {
+/** The network class the failed content's core had measured, for the failure's event. */
+function networkOf(view: ReadyView | undefined, t: number): AnalyticsInput[] {
+  const networkType = view?.core.store.getState().networkClass;
+  return networkType ? [{ type: 'network', t, networkType }] : [];
+}
+
+/**
+ * Mute, speed and the network class from the core's store; the ad history; the card of a failed
+ * load (`failure`: its input; one the entry noted before this chunk is told once, by its id).
+ */
+function followStores(
+  app: PlayerApp,
+  add: (inputs: AnalyticsInput[]) => void,
+  failure: (error: PlayerError, t: number, view: ReadyView | undefined) => AnalyticsInput,
+  signal: AbortSignal,
+): void {
   let followed: ReadyView['core'] | undefined;
   let stopCore: (() => void) | undefined;
-  let errorShown = false;
+  let shown: PlayerError | undefined;
+  let lastReady: ReadyView | undefined;
   const onApp = () => {
     const { view } = app.store.getState();
-    if (view.status === 'error' && !errorShown) {
-      errorShown = true;
-      add([{ type: 'error', t: analyticsNow(), code: 'load', category: 'catalogue', fatal: true, id: undefined }]);
+    if (view.status === 'ready') lastReady = view;
+    if (view.status === 'error' && view.error !== shown) {
+      shown = view.error;
+      const t = analyticsNow();
+      add([...networkOf(lastReady, t), failure(view.error, t, lastReady)]);
     }
-    if (view.status !== 'error') errorShown = false;
     const core = view.status === 'ready' ? view.core : undefined;
     if (core === followed) return;
     stopCore?.();
@@ -186,28 +219,4 @@ function followStores(app: PlayerApp, add: (inputs: AnalyticsInput[]) => void, s
     stopCore?.();
     stopAds();
   }, { once: true });
-}
-
-/** The payload's description of the content and the viewer (SPEC.md section 7). */
-function viewContext(view: ReadyView, deviceType: ViewContext['device_type'], config: AnalyticsOptions['config'], pageUrl: string): ViewContext {
-  const { content, current } = view;
-  const series = content.hasMultipleEpisodes;
-  const apiOrigin = new URL(config.apiBaseUrl, pageUrl).origin;
-  return {
-    video_id: content.id,
-    video_title: content.title,
-    video_category: content.contentType.slug,
-    video_thumbnail: content.posterUrl ? new URL(content.posterUrl, apiOrigin).href : '',
-    ratings: { kinopoisk: content.rating.kinopoisk?.value ?? null, imdb: content.rating.imdb?.value ?? null },
-    kinopoisk_id: content.kinopoiskId,
-    IMDb_id: content.imdbId,
-    year: content.year,
-    countries: content.countries.map((country) => country.slug),
-    season: series ? current.episode.season.order : null,
-    episode: series ? current.episode.order : null,
-    language: current.variant?.title ?? null,
-    user_id: config.userId ?? null,
-    isTrailer: false,
-    device_type: deviceType,
-  };
 }

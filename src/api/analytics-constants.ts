@@ -37,3 +37,10 @@ export const POPUPS = ['settings', 'episodes', 'variants', 'subtitles', 'share']
 export const MAX_BATCH_EVENTS = 300;
 /** A batch sent with sendBeacon or fetch keepalive must stay under 64 kB; ours stay under 60 kB. */
 export const MAX_BATCH_BYTES = 60_000;
+
+/**
+ * The id of an event made from an input the page's entry recorded (its `key`: the frame load's id
+ * and the input's number): the entry's own beacon and the analytics worker's tracker, making the
+ * same event, give it this same id, so the collector, which stores each id once, keeps it once.
+ */
+export const keyedEventId = (key: string, event: AnalyticsEventName, milestone?: number): string => `${key}-${event}${milestone ?? ''}`;

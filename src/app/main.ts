@@ -79,8 +79,9 @@ function boot(): void {
   const firstFrame = Promise.race([failed, new Promise<void>((resolve) => app.events.on('first-frame', () => resolve()))]);
   // What the viewer does not need yet waits until the film is safe from a stall (src/core/buffer-safe.ts).
   const bufferSafe = Promise.race([failed, whenBufferSafe({ video, events: app.events })]);
-  // Analytics note every event from now on, and arrive as their own chunk once they are needed.
-  const recording = recordPlayerEvents(app.events);
+  // Analytics note every event from now on, and arrive as their own chunk once they are needed;
+  // a page hidden or left before then sends what was noted with the entry's own beacon.
+  const recording = recordPlayerEvents(app, config);
   void Promise.race([bufferSafe, analyticsSooner(app)])
     .then(() => quietImport(() => import('../analytics/start-analytics.ts')))
     .then(({ startAnalytics }) => startAnalytics({ app, config, recorded: recording.stop() }), (error: unknown) => console.warn('analytics failed to load', error));

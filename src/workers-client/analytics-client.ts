@@ -1,6 +1,6 @@
 import { proxy } from 'comlink';
 import type { AnalyticsEvent } from '../api/analytics-schema.ts';
-import type { AnalyticsApi, AnalyticsInput, AnalyticsSetup } from '../../workers/analytics/analytics.api.ts';
+import type { AnalyticsApi, AnalyticsSetup } from '../../workers/analytics/analytics.api.ts';
 import { workerWithFallback } from './spawn-worker.ts';
 
 export type { AnalyticsInput, AnalyticsSetup, ViewContext } from '../../workers/analytics/analytics.api.ts';
@@ -9,19 +9,16 @@ export type { AnalyticsInput, AnalyticsSetup, ViewContext } from '../../workers/
 const WORKER_TIMEOUT_MS = 10_000;
 
 export interface AnalyticsClient {
-  start(setup: AnalyticsSetup, deliver: ((events: AnalyticsEvent[]) => void) | undefined): Promise<void>;
-  /** Fire and forget: the inputs are handed over in order. */
-  take(inputs: AnalyticsInput[]): void;
-  hide(t: number): Promise<{ id: number; body: string }[]>;
-  beaconSent(id: number): void;
-  beaconRefused(id: number): void;
+  start(setup: AnalyticsSetup, settled: ((ids: string[]) => void) | undefined): Promise<void>;
+  /** Fire and forget: the events are handed over in order. */
+  push(events: AnalyticsEvent[]): void;
+  beaconed(ids: string[]): void;
   destroy(): void;
 }
 
 /**
- * Analytics run in their own worker: building payloads, throttles, batching and storage stay off
- * the main thread, which only forwards the player's events. Where no worker starts, the same API
- * runs inline.
+ * Analytics delivery runs in its own worker: batching, retries and storage stay off the main
+ * thread. Where no worker starts, the same API runs inline.
  */
 export function createAnalyticsClient(startWorker: (() => Worker) | undefined = defaultWorker()): AnalyticsClient {
   const door = workerWithFallback<AnalyticsApi>(
@@ -31,11 +28,9 @@ export function createAnalyticsClient(startWorker: (() => Worker) | undefined = 
   );
   const ignore = () => undefined;
   return {
-    start: (setup, deliver) => door.run((api) => api.start(setup, deliver ? proxy(deliver) : undefined)),
-    take: (inputs) => void door.run((api) => Promise.resolve(api.take(inputs))).catch(ignore),
-    hide: (t) => door.run((api) => Promise.resolve(api.hide(t))),
-    beaconSent: (id) => void door.run((api) => Promise.resolve(api.beaconSent(id))).catch(ignore),
-    beaconRefused: (id) => void door.run((api) => Promise.resolve(api.beaconRefused(id))).catch(ignore),
+    start: (setup, settled) => door.run((api) => api.start(setup, settled ? proxy(settled) : undefined)),
+    push: (events) => void door.run((api) => Promise.resolve(api.push(events))).catch(ignore),
+    beaconed: (ids) => void door.run((api) => Promise.resolve(api.beaconed(ids))).catch(ignore),
     destroy: () => door.destroy(),
   };
 }

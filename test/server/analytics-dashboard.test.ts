@@ -12,6 +12,8 @@ const today = utcDayStart(0);
 const yesterday = utcDayStart(1);
 const film = { video_id: 1, video_title: 'Северный маяк' };
 const series = { video_id: 2, video_title: 'Город без карты', video_category: 'series', season: 1, episode: 1 };
+const missing = { video_id: 5, video_title: 'Пустой эфир' };
+const unknown = { video_id: 999, video_title: '', video_category: '', duration: 0 };
 
 let t: TestApp;
 beforeAll(async () => {
@@ -92,6 +94,14 @@ describe('over a scripted day', () => {
         { event: 'ad_play', payload: series, detail: { ad_break: 'preroll', ad_current_id: 'c1' } },
         { event: 'view_end', payload: series, detail: { exit_before_start: true, exit_during_preroll: true } },
       ]),
+      // Film 5, Wi-Fi: its manifest is missing, so it fails before it starts (the entry's beacon tells it).
+      ...view(at(100), [
+        { event: 'error', payload: missing, detail: { error_code: 2101, error_category: 'manifest', error_fatal: true, error_id: 'e-2' } },
+      ]),
+      // A content that does not exist: only its id is known.
+      ...view(at(110), [
+        { event: 'error', payload: unknown, detail: { error_code: 2001, error_category: 'catalogue', error_fatal: true, error_id: 'e-3' } },
+      ]),
       // Series, 2G: started by play, then two fatal errors.
       ...view(at(120), [
         { event: 'play', networkType: '2g', payload: series },
@@ -118,16 +128,21 @@ describe('over a scripted day', () => {
 
   it('counts views (play attempts: view_start, play, or left before the first frame) and watch time (each view\'s highest real_time_played_sec) per content and day', async () => {
     const data = await dashboard();
-    expect(data.events).toBe(32);
+    expect(data.events).toBe(34);
     expect(data.views.byDay).toEqual([
       { day: yesterdayKey, videoId: 1, title: 'Северный маяк', views: 1, watchSec: 40 },
       { day: todayKey, videoId: 1, title: 'Северный маяк', views: 2, watchSec: 150 },
       // The view left during the preroll is a view (Mux: a play attempt), with no watch time.
       { day: todayKey, videoId: 2, title: 'Город без карты', views: 3, watchSec: 50 },
+      // Opened and failed before they started: a failure shown instead of the film is a view.
+      { day: todayKey, videoId: 5, title: 'Пустой эфир', views: 1, watchSec: 0 },
+      { day: todayKey, videoId: 999, title: '', views: 1, watchSec: 0 },
     ]);
     expect(data.views.byContent).toEqual([
       { videoId: 1, title: 'Северный маяк', views: 3, watchSec: 190 },
       { videoId: 2, title: 'Город без карты', views: 3, watchSec: 50 },
+      { videoId: 5, title: 'Пустой эфир', views: 1, watchSec: 0 },
+      { videoId: 999, title: '', views: 1, watchSec: 0 },
     ]);
   });
 
@@ -160,15 +175,27 @@ describe('over a scripted day', () => {
     expect(data.rebuffering.overall.ratio).toBeCloseTo(3 / 240, 9);
   });
 
-  it('counts fatal errors only, by code and network class, and the views they failed', async () => {
+  it('counts fatal errors only, by code and network class, and the views they failed, those that never started included', async () => {
     const data = await dashboard();
     expect(data.failures.byCodeAndNetwork).toEqual([
+      { code: '2001', category: 'catalogue', networkType: 'wifi', count: 1 },
+      { code: '2101', category: 'manifest', networkType: 'wifi', count: 1 },
       { code: '3016', category: 'network', networkType: '2g', count: 1 },
       { code: '3016', category: 'network', networkType: '3g', count: 1 },
       { code: 'MEDIA_DECODE', category: 'media', networkType: '2g', count: 1 },
     ]);
-    expect(data.failures.byDay.find((row) => row.day === todayKey)).toEqual({ day: todayKey, failures: 3, failedViews: 2, views: 5 });
+    // Seven views today (two of them failed before they could start), four of them failed.
+    expect(data.failures.byDay.find((row) => row.day === todayKey)).toEqual({ day: todayKey, failures: 5, failedViews: 4, views: 7 });
     expect(data.failures.byDay.find((row) => row.day === yesterdayKey)).toEqual({ day: yesterdayKey, failures: 0, failedViews: 0, views: 1 });
+  });
+
+  it('lists failures by content, a content that never played and one that does not exist included', async () => {
+    const data = await dashboard();
+    expect(data.failures.byContent).toEqual([
+      { videoId: 2, title: 'Город без карты', failures: 3, failedViews: 2 },
+      { videoId: 5, title: 'Пустой эфир', failures: 1, failedViews: 1 },
+      { videoId: 999, title: '', failures: 1, failedViews: 1 },
+    ]);
   });
 
   it('gives ad fill (breaks with an ad started of breaks asked for) and completion (ads ended of ads started, each once however often resumed)', async () => {
@@ -177,20 +204,21 @@ describe('over a scripted day', () => {
     expect(data.ads.byDay.find((row) => row.day === todayKey)).toEqual({ day: todayKey, breaksRequested: 4, breaksFilled: 3, adsStarted: 3, adsCompleted: 2, adsSkipped: 0, adErrors: 0 });
   });
 
-  it('counts exits before the first frame among ended views, and those during the preroll', async () => {
+  it('counts exits before the first frame, and those during the preroll, as a share of views', async () => {
     const data = await dashboard();
-    expect(data.exits.overall).toEqual({ endedViews: 6, exitsBeforeStart: 1, exitsDuringPreroll: 1, beforeStartRate: 1 / 6 });
+    // Eight views over the range (the two that failed before their start included), one left before it.
+    expect(data.exits.overall).toEqual({ endedViews: 6, exitsBeforeStart: 1, exitsDuringPreroll: 1, beforeStartRate: 1 / 8 });
     expect(data.exits.byDay.find((row) => row.day === todayKey)).toEqual({ day: todayKey, endedViews: 5, exitsBeforeStart: 1, exitsDuringPreroll: 1 });
   });
 
   it('reads only the days asked for', async () => {
     const one = await dashboard(1);
     expect(one.days).toEqual([todayKey]);
-    expect(one.views.byContent.map((content) => content.views)).toEqual([3, 2]);
+    expect(one.views.byContent.map((content) => content.views)).toEqual([3, 2, 1, 1]);
     const month = await dashboard(30);
     expect(month.days).toHaveLength(30);
     expect(month.startup.overall.count).toBe(6);
-    expect(month.events).toBe(33);
+    expect(month.events).toBe(35);
   });
 
   it.each(['0', '91', 'week', '-1', '7.5'])('refuses days=%s', async (days) => {

@@ -1,8 +1,8 @@
 /**
- * What the main thread hands the analytics worker: the player's events, already stripped to the
- * numbers analytics needs, each stamped with when it happened (`t`, ms on the epoch scale from the
- * page's monotonic clock: performance.timeOrigin + performance.now()). The worker builds every
- * payload from these; the main thread only forwards.
+ * What the view tracker (src/analytics/view-tracker.ts) takes: the player's events, already
+ * stripped to the numbers analytics needs, each stamped with when it happened (`t`, ms on the
+ * epoch scale from the page's monotonic clock: performance.timeOrigin + performance.now()). The
+ * tracker builds every payload from these.
  */
 import type { DeviceType, NetworkType } from '../../src/api/analytics-schema.ts';
 
@@ -27,7 +27,13 @@ export interface ViewContext {
 
 export type AdBreak = 'preroll' | 'midroll';
 
-export type AnalyticsInput = { t: number } & (
+/**
+ * `key` names an input the page's entry recorded before analytics loaded (src/analytics): the
+ * events made from it get ids derived from it, so the entry's own beacon at a page hide
+ * (early-events.ts) and this tracker, making the same event later, give it the same id, and the
+ * collector stores it once.
+ */
+export type AnalyticsInput = { t: number; key?: string | undefined } & (
   /** An episode (or film) opened: a new view, unless it is the one already on screen. */
   | { type: 'view'; episodeId: number; context: ViewContext }
   /** The same view's context changed (a voice-over, the language). */
@@ -47,7 +53,8 @@ export type AnalyticsInput = { t: number } & (
   | { type: 'time'; currentTime: number; duration: number }
   | { type: 'ended' }
   | { type: 'rendition'; height: number | undefined }
-  | { type: 'error'; code: number | string; category: string; fatal: boolean; id: string | undefined }
+  /** `context`: a failure before any view opened (a content that does not exist) opens one for it. */
+  | { type: 'error'; code: number | string; category: string; fatal: boolean; id: string | undefined; context?: ViewContext | undefined }
   | { type: 'muted'; muted: boolean }
   | { type: 'rate'; rate: number }
   | { type: 'network'; networkType: NetworkType }

@@ -1,8 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import type { AnalyticsEvent } from '../../src/api/analytics-schema.ts';
-import type { ViewContext } from './analytics-inputs.ts';
+import type { AnalyticsInput, ViewContext } from './analytics-inputs.ts';
 import { createAnalyticsApi } from './analytics.api.ts';
 import type { UnsentStore } from './unsent-store.ts';
+import { createViewTracker } from '../../src/analytics/view-tracker.ts';
 
 const context: ViewContext = {
   video_id: 1, video_title: 'Северный маяк', video_category: 'movie', video_thumbnail: '', ratings: { kinopoisk: null, imdb: null },
@@ -36,23 +37,20 @@ function collector(up: { value: boolean }) {
 
 const settle = () => new Promise((resolve) => setTimeout(resolve, 0));
 
-describe('the analytics worker\'s API', () => {
-  it('gives every event to the stat function, inputs sent before start included', async () => {
-    const api = createAnalyticsApi({ store: sharedStorage().storeFor, fetchImpl: collector({ value: true }).fetchImpl });
-    const delivered: string[] = [];
-    api.take([{ type: 'view', t: 0, episodeId: 1, context }, { type: 'play', t: 1 }]);
-    await api.start({ collectorUrl: undefined, loadId: 'load-1' }, (events) => delivered.push(...events.map((event) => event.event)));
-    api.take([{ type: 'pause', t: 2 }]);
-    expect(delivered).toEqual(['play', 'pause']);
-  });
+/** The events the page's tracker makes of these inputs, as the page hands them over. */
+function eventsOf(inputs: AnalyticsInput[]): AnalyticsEvent[] {
+  const tracker = createViewTracker();
+  return inputs.flatMap((input) => tracker.take(input));
+}
 
+describe('the analytics worker\'s API', () => {
   it('a load that went away with events unsent leaves them to the next load, which sends them once', async () => {
     const storage = sharedStorage();
     const up = { value: false };
     const { stored, fetchImpl } = collector(up);
     const first = createAnalyticsApi({ store: storage.storeFor, fetchImpl });
     await first.start({ collectorUrl: 'https://player.example/collect', loadId: 'load-1' }, undefined);
-    first.take([{ type: 'view', t: 0, episodeId: 1, context }, { type: 'play', t: 1 }, { type: 'pause', t: 2 }]);
+    first.push(eventsOf([{ type: 'view', t: 0, episodeId: 1, context }, { type: 'play', t: 1 }, { type: 'pause', t: 2 }]));
     // The collector was unreachable and the page was reloaded before any retry.
     expect(storage.entries.get('load-1')?.map((event) => event.event)).toEqual(['play', 'pause']);
     up.value = true;
@@ -63,14 +61,28 @@ describe('the analytics worker\'s API', () => {
     expect(storage.entries.has('load-1')).toBe(false);
   });
 
-  it('a hide hands the view\'s end and everything waiting to the beacon, not to a fetch the page may cut', async () => {
-    const { stored, fetchImpl } = collector({ value: true });
+  it('tells the page which events were delivered, events handed over before start included', async () => {
+    const { fetchImpl } = collector({ value: true });
     const api = createAnalyticsApi({ store: sharedStorage().storeFor, fetchImpl });
+    const [play, error] = eventsOf([{ type: 'view', t: 0, episodeId: 1, context }, { type: 'play', t: 1 }, { type: 'error', t: 2, code: 2101, category: 'manifest', fatal: true, id: 'abcd1234' }]);
+    api.push([play!]);
+    const settled: string[] = [];
+    await api.start({ collectorUrl: 'https://player.example/collect', loadId: 'load-1' }, (ids) => settled.push(...ids));
+    api.push([error!]);
+    await settle();
+    expect(settled).toEqual([play!.event_id, error!.event_id]);
+  });
+
+  it('what the page\'s beacon carried is neither sent again nor left to the next load', async () => {
+    const storage = sharedStorage();
+    const { stored, fetchImpl } = collector({ value: true });
+    const api = createAnalyticsApi({ store: storage.storeFor, fetchImpl });
     await api.start({ collectorUrl: 'https://player.example/collect', loadId: 'load-1' }, undefined);
-    api.take([{ type: 'view', t: 0, episodeId: 1, context }, { type: 'play', t: 1 }]);
-    const batches = await api.hide(5);
+    const [play, pause] = eventsOf([{ type: 'view', t: 0, episodeId: 1, context }, { type: 'play', t: 1 }, { type: 'pause', t: 2 }]);
+    api.push([play!, pause!]);
+    api.beaconed([play!.event_id, pause!.event_id]);
     await settle();
     expect(stored.size).toBe(0);
-    expect(batches.flatMap((batch) => (JSON.parse(batch.body) as { events: AnalyticsEvent[] }).events.map((event) => event.event))).toEqual(['play', 'view_end']);
+    expect(storage.entries.get('load-1') ?? []).toEqual([]);
   });
 });

@@ -1,15 +1,14 @@
 /**
- * The analytics worker's API (pure, also runs inline where no worker starts): the main thread
- * hands over inputs; this builds the events (view-tracker.ts), gives them to the page's stat
- * function through `deliver`, and batches them to the collector (delivery-queue.ts), keeping
- * what is not yet delivered in IndexedDB (unsent-store.ts).
+ * The analytics worker's API (pure, also runs inline where no worker starts): the page makes the
+ * events (view-tracker.ts runs there, so a hide can end the view at once) and hands them over;
+ * this batches them to the collector (delivery-queue.ts), keeping what is not yet delivered in
+ * IndexedDB (unsent-store.ts), and tells the page what was delivered: what the page still keeps
+ * leaves with its own beacon when it is hidden or goes away.
  */
 import { REQUEST_POLICIES } from '../../src/api/net/request-policies.ts';
 import type { AnalyticsEvent } from '../../src/api/analytics-schema.ts';
-import type { AnalyticsInput } from './analytics-inputs.ts';
 import { createDeliveryQueue, type DeliveryQueue, type SendOutcome } from './delivery-queue.ts';
 import { createUnsentStore, type UnsentStore } from './unsent-store.ts';
-import { createViewTracker } from './view-tracker.ts';
 
 export type { AnalyticsInput, ViewContext } from './analytics-inputs.ts';
 
@@ -21,16 +20,12 @@ export interface AnalyticsSetup {
 }
 
 export interface AnalyticsApi {
-  /** Starts delivery; `deliver` gets each event as it is made (the page's stat function). */
-  start(setup: AnalyticsSetup, deliver: ((events: AnalyticsEvent[]) => void) | undefined): Promise<void>;
-  take(inputs: AnalyticsInput[]): void;
-  /**
-   * The page is hidden or going away: the view's summary is made, and every waiting batch is
-   * handed over for the main thread's sendBeacon (workers have none).
-   */
-  hide(t: number): Promise<{ id: number; body: string }[]>;
-  beaconSent(id: number): void;
-  beaconRefused(id: number): void;
+  /** Starts delivery; `settled` hears the ids of events delivered (or refused for good). */
+  start(setup: AnalyticsSetup, settled: ((ids: string[]) => void) | undefined): Promise<void>;
+  /** Queues events for the collector, in order. */
+  push(events: AnalyticsEvent[]): void;
+  /** These left with the page's beacon: they no longer wait. */
+  beaconed(ids: string[]): void;
 }
 
 export interface AnalyticsApiOptions {
@@ -39,65 +34,45 @@ export interface AnalyticsApiOptions {
 }
 
 export function createAnalyticsApi(options: AnalyticsApiOptions = {}): AnalyticsApi {
-  const tracker = createViewTracker();
   const fetchImpl = options.fetchImpl ?? ((input: RequestInfo | URL, init?: RequestInit) => fetch(input, init));
-  let deliver: ((events: AnalyticsEvent[]) => void) | undefined;
   let queue: DeliveryQueue | undefined;
-  let store: UnsentStore | undefined;
-  /** Inputs that came before start: nothing is lost to the order of the first messages. */
-  const early: AnalyticsInput[] = [];
+  /** Events that came before start: nothing is lost to the order of the first messages. */
+  const early: AnalyticsEvent[] = [];
   let started = false;
 
-  function take(inputs: AnalyticsInput[], send = true): void {
-    if (!started) {
-      early.push(...inputs);
-      return;
-    }
-    const events = inputs.flatMap((input) => tracker.take(input));
-    if (events.length === 0) return;
-    deliver?.(events);
-    queue?.push(events, send);
-  }
-
   return {
-    async start(setup, deliverTo) {
+    async start(setup, settled) {
       if (started) return;
-      deliver = deliverTo;
-      if (setup.collectorUrl) {
-        const url = setup.collectorUrl;
-        store = (options.store ?? createUnsentStore)(setup.loadId);
-        queue = createDeliveryQueue({
-          send: (body) => post(fetchImpl, url, body),
-          persist: (events) => store?.save(events),
-          setTimer: (callback, ms) => {
-            const id = setTimeout(callback, ms);
-            return () => clearTimeout(id);
-          },
-          now: () => Date.now(),
-        });
-      }
       started = true;
-      take(early.splice(0));
+      if (!setup.collectorUrl) {
+        early.length = 0;
+        return;
+      }
+      const url = setup.collectorUrl;
+      const store = (options.store ?? createUnsentStore)(setup.loadId);
+      queue = createDeliveryQueue({
+        send: (body) => post(fetchImpl, url, body),
+        persist: (events) => store.save(events),
+        settled: (events) => settled?.(events.map((event) => event.event_id)),
+        setTimer: (callback, ms) => {
+          const id = setTimeout(callback, ms);
+          return () => clearTimeout(id);
+        },
+        now: () => Date.now(),
+      });
+      queue.push(early.splice(0));
       // What earlier loads could not send goes first (the collector drops what it already has).
-      const leftovers = await store?.takeLeftovers();
-      if (leftovers?.length) {
-        queue?.push(leftovers);
-        void queue?.flush();
+      const leftovers = await store.takeLeftovers();
+      if (leftovers.length) {
+        queue.push(leftovers);
+        void queue.flush();
       }
     },
-    take: (inputs) => take(inputs),
-    async hide(t) {
-      // The view's summary waits for the beacon rather than leaving in a fetch the page may cut.
-      take([{ type: 'hide', t }], false);
-      if (!queue) return [];
-      const batches: { id: number; body: string }[] = [];
-      for (let batch = queue.takeForBeacon(); batch; batch = queue.takeForBeacon()) batches.push(batch);
-      // The copy is on disk before the page may go: what the beacon loses, the next load sends.
-      await store?.settled();
-      return batches;
+    push(events) {
+      if (!started) early.push(...events);
+      else queue?.push(events);
     },
-    beaconSent: (id) => queue?.beaconSent(id),
-    beaconRefused: (id) => queue?.beaconRefused(id),
+    beaconed: (ids) => queue?.drop(new Set(ids)),
   };
 }
 

@@ -23,7 +23,9 @@ function setUp(answers: SendOutcome[] = []) {
   const timers: { at: number; run: () => void }[] = [];
   const sent: AnalyticsEvent[][] = [];
   const persisted: AnalyticsEvent[][] = [];
+  const settled: string[] = [];
   const queue = createDeliveryQueue({
+    settled: (events) => settled.push(...events.map((item) => item.event)),
     send: async (body) => {
       const outcome = answers.shift() ?? 'sent';
       if (outcome === 'sent') sent.push((JSON.parse(body) as { events: AnalyticsEvent[] }).events);
@@ -46,7 +48,7 @@ function setUp(answers: SendOutcome[] = []) {
     }
     await new Promise((resolve) => setTimeout(resolve, 0));
   };
-  return { queue, sent, persisted, advance, lastPersisted: () => persisted.at(-1) ?? [] };
+  return { queue, sent, persisted, settled, advance, lastPersisted: () => persisted.at(-1) ?? [] };
 }
 
 describe('batching', () => {
@@ -128,26 +130,25 @@ describe('the copy that survives the page', () => {
     expect(lastPersisted()).toEqual([]);
   });
 
-  it('a hide hands everything waiting to the beacon; the copy goes only once the beacon took it', async () => {
-    const { queue, sent, lastPersisted } = setUp();
-    queue.push([event('play'), event('pause')]);
-    queue.push([event('view_end')], false);
-    const batch = queue.takeForBeacon()!;
-    expect((JSON.parse(batch.body) as { events: AnalyticsEvent[] }).events.map((item) => item.event)).toEqual(['play', 'pause', 'view_end']);
-    expect(queue.takeForBeacon()).toBeUndefined();
-    expect(lastPersisted()).toHaveLength(3);
-    queue.beaconSent(batch.id);
-    expect(lastPersisted()).toEqual([]);
-    expect(sent).toEqual([]);
-  });
-
-  it('a batch the browser would not beacon goes back to the head, for the next try', async () => {
-    const { queue, sent, advance } = setUp();
-    queue.push([event('play')]);
-    const batch = queue.takeForBeacon()!;
-    queue.beaconRefused(batch.id);
+  it('tells the page what was delivered or refused for good, and only that', async () => {
+    const { queue, settled, advance } = setUp(['retry', 'sent', 'rejected']);
     queue.push([event('view_start')]);
     await advance(0);
-    expect(sent.map((items) => items.map((item) => item.event))).toEqual([['play', 'view_start']]);
+    expect(settled).toEqual([]);
+    await advance(1000);
+    expect(settled).toEqual(['view_start']);
+    queue.push([event('error')]);
+    await advance(0);
+    expect(settled).toEqual(['view_start', 'error']);
+  });
+
+  it('what the page\'s beacon carried no longer waits, and its copy goes', async () => {
+    const { queue, sent, advance, lastPersisted } = setUp();
+    const [play, pause] = [event('play'), event('pause')];
+    queue.push([play, pause]);
+    queue.drop(new Set([play.event_id]));
+    expect(lastPersisted().map((item) => item.event)).toEqual(['pause']);
+    await advance(BATCH_INTERVAL_MS);
+    expect(sent.map((items) => items.map((item) => item.event))).toEqual([['pause']]);
   });
 });

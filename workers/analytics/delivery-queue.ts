@@ -6,8 +6,9 @@
  * event not yet known delivered is kept by `persist`, so a reload or an app switch loses nothing;
  * the next load sends what an earlier one left, and the collector stores each event id once.
  *
- * The last batch at a page hide is the main thread's (navigator.sendBeacon exists only there):
- * `takeForBeacon` hands it over, `beaconSent` or `beaconRefused` says how it went.
+ * At a page hide the page itself sends what is not yet delivered with navigator.sendBeacon (it
+ * exists only there, and the page cannot wait for a worker then): `settled` tells it what no
+ * longer needs keeping, and `drop` takes out of the queue what its beacon carried.
  */
 import { MAX_BATCH_BYTES, MAX_BATCH_EVENTS, type AnalyticsEventName } from '../../src/api/analytics-constants.ts';
 import type { AnalyticsEvent } from '../../src/api/analytics-schema.ts';
@@ -27,6 +28,8 @@ export interface DeliveryOptions {
   send(body: string): Promise<SendOutcome>;
   /** Keeps the events not yet known delivered (replaces the previous copy). */
   persist(events: readonly AnalyticsEvent[]): void;
+  /** Delivered, or refused for good: the page need not send these with its beacon. */
+  settled?(events: readonly AnalyticsEvent[]): void;
   setTimer(callback: () => void, ms: number): () => void;
   now(): number;
   /** 0..1, for the retry delay's jitter. */
@@ -38,11 +41,8 @@ export interface DeliveryQueue {
   push(events: readonly AnalyticsEvent[], send?: boolean): void;
   /** Sends what is queued now (a hide, where the beacon is not available, or a test). */
   flush(): Promise<void>;
-  /** The next batch for the main thread's sendBeacon, or undefined when nothing waits. */
-  takeForBeacon(): { id: number; body: string } | undefined;
-  beaconSent(id: number): void;
-  /** The browser would not take it (too large, over its quota): it goes back to the head. */
-  beaconRefused(id: number): void;
+  /** These left with the page's beacon: they no longer wait (one already on its way stays so). */
+  drop(ids: ReadonlySet<string>): void;
   /** How many events wait or are on their way. */
   size(): number;
 }
@@ -112,6 +112,7 @@ export function createDeliveryQueue(options: DeliveryOptions): DeliveryQueue {
         failures = 0;
         retryAt = 0;
         persist();
+        options.settled?.(batch.events);
       }
     } finally {
       sending = false;
@@ -128,21 +129,10 @@ export function createDeliveryQueue(options: DeliveryOptions): DeliveryQueue {
       else schedule(BATCH_INTERVAL_MS);
     },
     flush,
-    takeForBeacon() {
-      const batch = takeBatch();
-      if (!batch) return undefined;
-      const id = nextBatchId++;
-      outstanding.set(id, batch.events);
-      return { id, body: batch.body };
-    },
-    beaconSent(id) {
-      if (outstanding.delete(id)) persist();
-    },
-    beaconRefused(id) {
-      const events = outstanding.get(id);
-      if (!events) return;
-      outstanding.delete(id);
-      queue = [...events, ...queue];
+    drop(ids) {
+      const kept = queue.filter((event) => !ids.has(event.event_id));
+      if (kept.length === queue.length) return;
+      queue = kept;
       persist();
     },
     size: () => queue.length + [...outstanding.values()].reduce((sum, events) => sum + events.length, 0),

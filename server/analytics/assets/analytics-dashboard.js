@@ -205,6 +205,7 @@ import { axisNumber, durationUnit, formatDuration, percentTick, tickStep } from 
       data: codes.map((code) => failures.find((row) => row.code === code && row.networkType === network)?.count ?? 0),
     })), { stacked: true, horizontal: true })] : [], any ? 'Сбоев за период не было' : noData);
     fillTable('failures-table', failures.map((row) => [row.code || 'без кода', row.category ?? '—', NETWORKS[row.networkType] ?? row.networkType, integer.format(row.count)]));
+    fillTable('failures-content-table', data.failures.byContent.map((row) => [contentName(row), integer.format(row.failures), integer.format(row.failedViews)]));
 
     const ads = data.ads;
     drawPanel('ads', ads.overall.breaksRequested + ads.overall.adsStarted + ads.overall.adErrors > 0 ? [barChart(labels, [

@@ -5,12 +5,13 @@
  * request to the first frame with the playhead moving, stalls of 250 ms or more, seek latency,
  * exits before start, the time-weighted rendition. Ad time never counts as content time: an ad
  * break's span is taken out of start-up, and the film's events inside a break are not the viewer's.
- * Pure: no timers, no I/O; the time comes with each input.
+ * Pure: no timers, no I/O; the time comes with each input. It runs on the page's thread (the
+ * analytics chunk): a page going away gets its view's end at once, with no worker to wait for.
  */
-import { PROGRESS_MILESTONES, type AnalyticsEventName, type NetworkType } from '../../src/api/analytics-constants.ts';
-import type { AnalyticsDetail, AnalyticsEvent, AnalyticsPayload } from '../../src/api/analytics-schema.ts';
-import type { AdBreak, AdHistoryEntry, AnalyticsInput, ViewContext } from './analytics-inputs.ts';
-import { randomUuid } from '../../src/core/random-id.ts';
+import { PROGRESS_MILESTONES, keyedEventId, type AnalyticsEventName, type NetworkType } from '../api/analytics-constants.ts';
+import type { AnalyticsDetail, AnalyticsEvent, AnalyticsPayload } from '../api/analytics-schema.ts';
+import type { AdBreak, AdHistoryEntry, AnalyticsInput, ViewContext } from '../../workers/analytics/analytics-inputs.ts';
+import { randomUuid } from '../core/random-id.ts';
 
 /** The element reports a wait only after 300 ms (src/core/events.ts): the stall began that much earlier. */
 export const WAITING_REPORT_DELAY_MS = 300;
@@ -22,6 +23,8 @@ export const TIME_UPDATE_EVERY_MS = 60_000;
 export const AD_TIME_UPDATE_MS = 1000;
 /** Seeks closer together than this are one seek (a scrub), as Mux merges them. */
 export const SEEK_MERGE_MS = 2000;
+/** The episode of a view opened by its failure: none was known. */
+const FAILED_VIEW_EPISODE = -1;
 /** A jump of the playhead larger than this between two time updates is not watching. */
 const MAX_WATCHED_STEP_S = 5;
 
@@ -34,6 +37,8 @@ interface View {
   /** The first 'playing' of the content, waiting for the playhead to move. */
   startCandidate: { at: number; time: number } | undefined;
   started: boolean;
+  /** A fatal error ended it: a view that failed before its start is a failure, not a viewer's exit. */
+  failed: boolean;
   /** Ad break time before the start, taken out of start-up. */
   adMsBeforeStart: number;
   realMs: number;
@@ -74,6 +79,10 @@ export function createViewTracker(newId: () => string = randomUuid): ViewTracker
    * which may load before or after the episode's view begins here).
    */
   let adHistory: AdHistoryEntry[] = [];
+  /** The input being taken: a recorded one's key names the events it makes. */
+  let key: string | undefined;
+  /** Failures already told: the core's fatal error and the card that shows it are one failure. */
+  const errorIds = new Set<string>();
 
   const quality = () => (height ? `${height}p` : null);
 
@@ -112,7 +121,8 @@ export function createViewTracker(newId: () => string = randomUuid): ViewTracker
 
   function make(out: AnalyticsEvent[], t: number, event: AnalyticsEventName, detail: AnalyticsDetail = {}): void {
     if (!view) return;
-    out.push({ event_id: newId(), view_id: view.id, event, ts: Math.round(t), network_type: networkType, payload: payload(view), detail });
+    const id = key === undefined ? newId() : keyedEventId(key, event, detail.milestone);
+    out.push({ event_id: id, view_id: view.id, event, ts: Math.round(t), network_type: networkType, payload: payload(view), detail });
   }
 
   /** Counts the time the frames moved up to `t` (and the rendition on screen meanwhile). */
@@ -152,8 +162,8 @@ export function createViewTracker(newId: () => string = randomUuid): ViewTracker
     if (!view) return;
     countPlaying(t);
     make(out, t, 'view_end', {
-      exit_before_start: !view.started && view.playRequestedAt !== undefined,
-      exit_during_preroll: !view.started && adBreak?.type === 'preroll',
+      exit_before_start: !view.started && !view.failed && view.playRequestedAt !== undefined,
+      exit_during_preroll: !view.started && !view.failed && adBreak?.type === 'preroll',
       rebuffer_count: view.rebufferCount,
       rebuffer_total_ms: Math.round(view.rebufferMs),
       seek_count: view.seekCount,
@@ -170,10 +180,30 @@ export function createViewTracker(newId: () => string = randomUuid): ViewTracker
     }
   }
 
+  /** A new view (the last one ends): a recorded input's key is its id, as the entry's beacon made it. */
+  function openView(out: AnalyticsEvent[], t: number, episodeId: number, context: ViewContext): void {
+    viewEnd(out, t);
+    view = {
+      id: key ?? newId(), episodeId, context, milestones: new Set(),
+      playRequestedAt: undefined, startCandidate: undefined, started: false, failed: false, adMsBeforeStart: 0,
+      realMs: 0, videoSec: 0, timeUpdatesSent: 0, rebufferCount: 0, rebufferMs: 0, seekCount: 0,
+      heightTimeMs: 0, heightWeightedMs: 0,
+    };
+    // Another episode starts from its own beginning: nothing of the last one carries over.
+    currentTime = 0;
+    duration = 0;
+    lastTime = undefined;
+    seek = undefined;
+    stallSince = undefined;
+    playingSince = undefined;
+    paused = true;
+  }
+
   return {
     take(input) {
       const out: AnalyticsEvent[] = [];
       const { t } = input;
+      key = input.key;
       // The film's own events inside an ad break are the break's doing (a midroll pauses the
       // film), never the viewer's.
       const inBreak = adBreak !== undefined;
@@ -183,21 +213,7 @@ export function createViewTracker(newId: () => string = randomUuid): ViewTracker
             view.context = input.context;
             break;
           }
-          viewEnd(out, t);
-          view = {
-            id: newId(), episodeId: input.episodeId, context: input.context, milestones: new Set(),
-            playRequestedAt: undefined, startCandidate: undefined, started: false, adMsBeforeStart: 0,
-            realMs: 0, videoSec: 0, timeUpdatesSent: 0, rebufferCount: 0, rebufferMs: 0, seekCount: 0,
-            heightTimeMs: 0, heightWeightedMs: 0,
-          };
-          // Another episode starts from its own beginning: nothing of the last one carries over.
-          currentTime = 0;
-          duration = 0;
-          lastTime = undefined;
-          seek = undefined;
-          stallSince = undefined;
-          playingSince = undefined;
-          paused = true;
+          openView(out, t, input.episodeId, input.context);
           break;
         }
         case 'context':
@@ -320,6 +336,12 @@ export function createViewTracker(newId: () => string = randomUuid): ViewTracker
           break;
         }
         case 'error':
+          // A failure before any view (the content does not exist, its source never loaded) is a view that failed.
+          if (!view && input.context) openView(out, t, FAILED_VIEW_EPISODE, input.context);
+          // The core's fatal error and the card that shows it are one failure: told once.
+          if (!view || (input.id !== undefined && errorIds.has(input.id))) break;
+          if (input.id !== undefined) errorIds.add(input.id);
+          if (input.fatal) view.failed = true;
           make(out, t, 'error', {
             error_code: input.code,
             error_category: input.category.slice(0, 512),

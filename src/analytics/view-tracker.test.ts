@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { analyticsEventSchema, type AnalyticsEvent } from '../../src/api/analytics-schema.ts';
-import type { AnalyticsInput, ViewContext } from './analytics-inputs.ts';
+import { analyticsEventSchema, type AnalyticsEvent } from '../api/analytics-schema.ts';
+import type { AnalyticsInput, ViewContext } from '../../workers/analytics/analytics-inputs.ts';
 import { createViewTracker } from './view-tracker.ts';
 
 const context: ViewContext = {
@@ -255,5 +255,40 @@ describe('the rest of the spec\'s events', () => {
       video_id: 4, player_type: 'embedded', video_category: 'movie', IMDb_id: 'tt0079579', playback_rate: 1.5, device_type: 'desktop',
       ad_id: ['c1'], ad_type: ['preroll'], ad_duration_sec: [15], ad_position_perc: [0], ad_position: [0],
     });
+  });
+});
+
+describe('failures and the entry\'s recorded inputs', () => {
+  const failure = { type: 'error', code: 2101, category: 'manifest', fatal: true, id: 'f00d1234' } as const;
+
+  it('a failure before any view opens one for the content it names, told once however often it is heard', () => {
+    const events = run([[0, { type: 'play-requested' }], [5, { ...failure, context }], [6, { ...failure, context }], [9, { type: 'hide' }]]);
+    expect(names(events)).toEqual(['error', 'view_end']);
+    expect(events[0]!.payload.video_id).toBe(4);
+    expect(events[1]!.view_id).toBe(events[0]!.view_id);
+    // Failed, not left: the view's end is no exit before the start.
+    expect(events[1]!.detail).toMatchObject({ exit_before_start: false, exit_during_preroll: false });
+  });
+
+  it('a failure without a view or a content to name makes nothing', () => {
+    expect(run([[5, failure]])).toEqual([]);
+  });
+
+  it('a recorded input\'s key names its view and its events, so the entry\'s beacon and the tracker agree', () => {
+    const keyed: [number, Step][] = [
+      [0, { type: 'view', episodeId: 40, context, key: 'frame-load-1' }],
+      [0, { type: 'play-requested', key: 'frame-load-2' }],
+      [10, { type: 'play', key: 'frame-load-3' }],
+      [1000, { type: 'playing', key: 'frame-load-4' }],
+      [1250, { type: 'time', currentTime: 0.25, duration: 100, key: 'frame-load-5' }],
+      [2000, { type: 'hide', key: 'frame-load-6' }],
+    ];
+    const events = run(keyed);
+    expect(events.map((event) => [event.event_id, event.view_id])).toEqual([
+      ['frame-load-3-play', 'frame-load-1'],
+      ['frame-load-5-view_start', 'frame-load-1'],
+      ['frame-load-6-view_end', 'frame-load-1'],
+    ]);
+    expect(run(keyed).map((event) => event.event_id)).toEqual(events.map((event) => event.event_id));
   });
 });
