@@ -22,6 +22,11 @@ async function finding(options?: Parameters<typeof verifyDatabase>[1]): Promise<
 }
 
 describe('the start-up check', () => {
+  it('runs on a database with data checksums (PGlite makes every folder with them; scripts/with-postgres.sh asks initdb)', async () => {
+    const [row] = await db.query<{ data_checksums: string }>('SHOW data_checksums');
+    expect(row?.data_checksums).toBe('on');
+  });
+
   it('accepts a database after any writes made through SQL: inserts, deletes, cascades, truncates', async () => {
     await verifyDatabase(db);
     await db.query("INSERT INTO genres (id, slug, title, position) VALUES (900, 'test-genre', 'Тест', 900), (901, 'other-genre', 'Другой', 901)");
