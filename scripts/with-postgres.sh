@@ -27,7 +27,9 @@ fi
 stop() { "${as_owner[@]}" "$bin_dir/pg_ctl" -D "$data_dir" -m fast stop >/dev/null 2>&1 || true; rm -rf "$data_dir"; }
 trap stop EXIT
 
-"${as_owner[@]}" "$bin_dir/initdb" -D "$data_dir" -A trust -U postgres >/dev/null
+# Data checksums, as PGlite has them (PostgreSQL 18's default; earlier versions need the flag):
+# a page damaged on disk fails its read instead of being served.
+"${as_owner[@]}" "$bin_dir/initdb" -D "$data_dir" -A trust -U postgres --data-checksums >/dev/null
 "${as_owner[@]}" "$bin_dir/pg_ctl" -D "$data_dir" -w -l "$data_dir/server.log" \
   -o "-p $port -k $data_dir -c listen_addresses=127.0.0.1" start >/dev/null
 "${as_owner[@]}" "$bin_dir/psql" -h 127.0.0.1 -p "$port" -U postgres -q -c "CREATE DATABASE kino" >/dev/null

@@ -2,14 +2,15 @@
  * The reference server: catalogue API, demo ad server, demo media and the player widget,
  * in one process. `npm start` runs it (after building the widget when needed).
  */
+import { constants } from 'node:os';
 import { buildApp } from './app.ts';
 import { loadServerConfig, type ServerConfig } from './config.ts';
-import { checkTablesReadable } from './db/database-check.ts';
 import { openDatabase, type Database } from './db/database.ts';
 import { migrate } from './db/migrate.ts';
 import { seedGeneratedCatalogue } from './db/generated-catalogue.ts';
 import { seedDemoCatalogue } from './db/seed.ts';
-import { damagedMessage } from './db/pglite-startup-diagnosis.ts';
+import { damagedDatabaseMessage, damageOfReadError, DatabaseDamage, type DatabasePlace } from './db/integrity/damage.ts';
+import { verifyDatabase, type Verification } from './db/integrity/verify-database.ts';
 import { drainAndClose, trackOpenWork } from './http/graceful-shutdown.ts';
 
 export interface RunningServer {
@@ -39,7 +40,7 @@ function exitOnLostLock(error: Error): void {
 }
 
 async function serve(config: ServerConfig, db: Database): Promise<RunningServer> {
-  await prepareDatabase(config, db);
+  const verified = await prepareDatabase(config, db);
   const seeded = await seedDemoCatalogue(db);
   const generated = await seedGeneratedCatalogue(db, { size: config.catalogueSize });
   // The search index is derived from the catalogue: the search routes fill it when contents are
@@ -48,6 +49,7 @@ async function serve(config: ServerConfig, db: Database): Promise<RunningServer>
   const work = trackOpenWork(app.server);
   const address = await app.listen({ port: config.port, host: config.host });
   app.log.info(`${db.kind === 'pglite' ? `embedded database at ${config.dataDir}` : 'PostgreSQL server'}${seeded ? ', demo catalogue seeded' : ''}${generated ? `, ${config.catalogueSize} generated contents seeded` : ''}`);
+  app.log.info(`database checked in ${verified.ms} ms: ${verified.tables} tables read whole, row counts as written, indexes by ${verified.indexes}`);
   app.log.info(`site: ${address}/   player: ${address}/embed?movie_id=2   demo page: ${address}/demo   health: ${address}/healthz ${address}/readyz`);
   let closing: Promise<void> | undefined;
   return {
@@ -62,32 +64,39 @@ async function serve(config: ServerConfig, db: Database): Promise<RunningServer>
   };
 }
 
-/** Migrations, then a read of every table: a damaged database stops here, before listening. */
-async function prepareDatabase(config: ServerConfig, db: Database): Promise<void> {
+/**
+ * Migrations, then the start-up check (server/db/integrity/verify-database.ts): a damaged
+ * database stops here, before listening, with one message saying where it is and what to do.
+ */
+async function prepareDatabase(config: ServerConfig, db: Database): Promise<Verification> {
   try {
-    await migrate(db);
-    await checkTablesReadable(db);
+    await migrate(db).catch((error: unknown) => {
+      throw damageOfReadError('the schema', error) ?? error;
+    });
+    return await verifyDatabase(db);
   } catch (error) {
-    if (db.kind !== 'pglite' || config.dataDir.startsWith('memory://') || !looksLikeDamage(error)) throw error;
-    throw new Error(damagedMessage(config.dataDir, error instanceof Error ? error.message : String(error)), { cause: error });
+    if (!(error instanceof DatabaseDamage)) throw error;
+    throw new Error(damagedDatabaseMessage(placeOf(config), error.finding), { cause: error });
   }
 }
 
-/** PostgreSQL's classes XX (internal error: data or index corrupted) and 58 (system error: I/O). */
-function looksLikeDamage(error: unknown): boolean {
-  const cause = error instanceof Error && error.cause !== undefined ? error.cause : error;
-  const code = (cause as { code?: unknown } | null)?.code;
-  return typeof code === 'string' && /^(XX|58)/.test(code);
+function placeOf(config: ServerConfig): DatabasePlace {
+  return config.databaseUrl ? { kind: 'url', url: config.databaseUrl } : { kind: 'data-dir', dir: config.dataDir };
 }
 
 /**
  * SIGTERM and SIGINT drain and close the server, then exit 0; a shutdown past the deadline
- * exits 1, and a second signal ends the process at once (the default action, once ours is spent).
+ * exits 1, and a second signal ends the process at once (exit 128 + the signal's number).
  * Installed before the server starts: a signal during the start waits for it, then closes it.
+ * The handlers stay installed: proper-lockfile's signal-exit kills the process itself when it
+ * finds no other handler of the signal, whichever of the two was loaded first.
  */
 export function exitOnSignals(starting: Promise<RunningServer>, timeoutMs: number): void {
+  let stopping = false;
   for (const signal of ['SIGINT', 'SIGTERM'] as const) {
-    process.once(signal, () => {
+    process.on(signal, () => {
+      if (stopping) process.exit(128 + constants.signals[signal]);
+      stopping = true;
       setTimeout(() => {
         console.error(`${signal}: shutdown did not finish within ${timeoutMs} ms; exiting`);
         process.exit(1);

@@ -1,4 +1,6 @@
 import { PGlite, type PGliteOptions, type Transaction } from '@electric-sql/pglite';
+import { amcheck } from '@electric-sql/pglite/contrib/amcheck';
+import { pageinspect } from '@electric-sql/pglite/contrib/pageinspect';
 import { fuzzystrmatch } from '@electric-sql/pglite/contrib/fuzzystrmatch';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import type { Database, Queryable } from './database.ts';
@@ -23,8 +25,13 @@ function wrap(target: PGlite | Transaction, checkLock: LockCheck): Queryable {
   };
 }
 
-/** The extensions the search needs (migration 008), loaded as a PostgreSQL server has them installed. */
-const OPTIONS: PGliteOptions = { extensions: { pg_trgm, fuzzystrmatch } };
+/**
+ * The extensions the search needs (migration 008), loaded as a PostgreSQL server has them
+ * installed, and amcheck and pageinspect for the start-up check of the indexes (server/db/integrity/).
+ * Data checksums are on: PGlite's initdb (PostgreSQL 18) makes every new folder with them, so a
+ * page changed outside the database fails its read with XX001 instead of being served.
+ */
+const OPTIONS: PGliteOptions = { extensions: { pg_trgm, fuzzystrmatch, amcheck, pageinspect } };
 
 /**
  * Embedded PostgreSQL (WebAssembly); `dataDir` is a folder, or 'memory://'. A folder is locked

@@ -2,6 +2,7 @@ import { constants } from 'node:fs';
 import { access, readdir, readFile, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { LOCK_FILE_NAMES } from './data-dir-lock.ts';
+import { damagedDatabaseMessage } from './integrity/damage.ts';
 
 /** The PostgreSQL major version inside the PGlite we run; a data directory records its own in PG_VERSION. */
 export const PGLITE_POSTGRES_MAJOR = '18';
@@ -33,6 +34,9 @@ export async function dataDirProblem(dataDir: string): Promise<string | undefine
   }
   const version = await readFile(path.join(dir, 'PG_VERSION'), 'utf8').catch((error: NodeJS.ErrnoException) => error);
   if (version instanceof Error) return permissionMessage(dir, version.code);
+  // Emptied or overwritten: a file of a damaged folder, not a version to compare.
+  if (version.trim() === '') return damagedMessage(dir, 'PG_VERSION is empty');
+  if (!/^\d{1,3}(\.\d{1,3})?$/.test(version.trim())) return damagedMessage(dir, 'PG_VERSION holds no version number');
   if (version.trim() !== PGLITE_POSTGRES_MAJOR) {
     return (
       `The embedded database at ${dir} was made by PostgreSQL ${version.trim().slice(0, 16)}; this server runs ${PGLITE_POSTGRES_MAJOR}. ` +
@@ -49,20 +53,16 @@ export async function dataDirProblem(dataDir: string): Promise<string | undefine
 
 /**
  * The error to show when PGlite failed to open a folder: PGlite itself only says
- * 'PGlite failed to initialize properly', so the folder is inspected for the cause.
+ * 'PGlite failed to initialize properly', so the folder is inspected for the cause; PGlite's
+ * words stay in the error's cause.
  */
 export async function explainOpenFailure(dataDir: string, error: unknown): Promise<Error> {
   const problem = await dataDirProblem(dataDir).catch(() => undefined);
-  const detail = error instanceof Error ? error.message : String(error);
-  return new Error(problem ?? damagedMessage(path.resolve(dataDir), detail), { cause: error });
+  return new Error(problem ?? damagedMessage(path.resolve(dataDir), 'the database engine cannot open its files'), { cause: error });
 }
 
-export function damagedMessage(dataDir: string, detail: string): string {
-  const dir = path.resolve(dataDir);
-  return (
-    `The embedded database at ${dir} could not be opened: its files look damaged (${detail}). ` +
-    `Restore the folder from a backup, or move it aside (mv ${dir} ${dir}.damaged) to start with an empty database. Nothing was changed.`
-  );
+export function damagedMessage(dataDir: string, finding: string): string {
+  return damagedDatabaseMessage({ kind: 'data-dir', dir: dataDir }, finding);
 }
 
 function permissionMessage(dir: string, code: string | undefined): string {

@@ -115,6 +115,6 @@ describe('refusals that name their cause', () => {
     const db = await openDatabase({ dataDir: dir });
     await db.close();
     await rm(path.join(dir, 'global/pg_control'));
-    await expect(openDatabase({ dataDir: dir })).rejects.toThrow(new RegExp(`database at ${dir} could not be opened: its files look damaged \\(global/pg_control is missing\\)`));
+    await expect(openDatabase({ dataDir: dir })).rejects.toThrow(`The database in DATA_DIR (${dir}) is damaged: global/pg_control is missing; restore it from a backup`);
   });
 });

@@ -201,7 +201,7 @@ describe('a damaged or unreadable data directory', () => {
   it('a scribbled control file: fails at start, naming the folder and what to do', async () => {
     const { dir } = await madeDataDir();
     await writeFile(path.join(dir, 'global/pg_control'), Buffer.alloc(8192, 0x5a));
-    await expectRefusedStart(dir, /look damaged/, /move it aside/);
+    await expectRefusedStart(dir, /is damaged: the database engine cannot open its files/, /npm run db:restore/, /move it aside/);
   });
 
   it('a scribbled table: fails at start (every table is read before listening)', async () => {
@@ -209,7 +209,7 @@ describe('a damaged or unreadable data directory', () => {
     const file = await open(contentsFile, 'r+');
     await file.write(Buffer.alloc(64, 0xa5), 0, 64, 0);
     await file.close();
-    await expectRefusedStart(dir, /look damaged/, /contents/);
+    await expectRefusedStart(dir, /is damaged: table contents has a corrupted page/, /npm run db:restore/);
   });
 
   it('made by another PostgreSQL version: says which and what to do', async () => {
