@@ -11,6 +11,7 @@ import { CatalogueRepository } from './catalogue/catalogue-repository.ts';
 import { searchRoutes } from './catalogue/search/search-routes.ts';
 import type { ServerConfig } from './config.ts';
 import type { Database } from './db/database.ts';
+import { scheduleCountFolding } from './db/integrity/count-folding.ts';
 import { scheduleRetention } from './db/retention-schedule.ts';
 import { embedAccessRoom } from './embed-access/embed-access-room.ts';
 import { errorRoutes } from './errors/error-routes.ts';
@@ -82,6 +83,7 @@ export async function buildApp({ config, db, logger = false, catalogueCache = ne
   const catalogue = new CatalogueRepository(db);
   const ads = new AdsRepository(db);
   const cachedCatalogue = new CachedCatalogue(catalogue, catalogueCache);
+  scheduleCountFolding(app, db);
   scheduleRetention(app, { what: 'ad tracking hits', days: config.trackingRetentionDays, prune: (days) => ads.deleteTrackingReceivedBefore(days) });
 
   // Before the catalogue (its per-viewer routes) and the admin pages (they also open to an

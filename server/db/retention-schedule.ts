@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import { schedulePeriodic } from './periodic-task.ts';
 
 /** Often enough that a table never holds much more than its retention; the deletes are indexed. */
 const PRUNE_INTERVAL_MS = 6 * 60 * 60 * 1000;
@@ -12,29 +13,15 @@ export interface RetentionOptions {
   prune: (days: number) => Promise<number>;
 }
 
-/**
- * Keeps a table bounded: prunes on start and every 6 hours. A prune still running when the app
- * closes is awaited, so it never outlives the database.
- */
+/** Keeps a table bounded: prunes on start and every 6 hours. */
 export function scheduleRetention(app: FastifyInstance, { what, days, prune }: RetentionOptions): void {
   if (days <= 0) return;
-  let timer: NodeJS.Timeout | undefined;
-  let running: Promise<void> = Promise.resolve();
-  const run = () => {
-    running = running
-      .then(() => prune(days))
-      .then((deleted) => {
-        if (deleted > 0) app.log.info(`${what}: ${deleted} older than ${days} days deleted`);
-      })
-      .catch((error: unknown) => app.log.error({ err: error }, `${what}: retention failed`));
-  };
-  app.addHook('onReady', async () => {
-    run();
-    timer = setInterval(run, PRUNE_INTERVAL_MS);
-    timer.unref();
-  });
-  app.addHook('onClose', async () => {
-    clearInterval(timer);
-    await running;
+  schedulePeriodic(app, {
+    what: `${what}: retention`,
+    everyMs: PRUNE_INTERVAL_MS,
+    run: async () => {
+      const deleted = await prune(days);
+      if (deleted > 0) app.log.info(`${what}: ${deleted} older than ${days} days deleted`);
+    },
   });
 }

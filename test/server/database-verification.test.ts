@@ -1,7 +1,9 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { buildApp } from '../../server/app.ts';
 import type { Database } from '../../server/db/database.ts';
 import { damagedDatabaseMessage, DatabaseDamage } from '../../server/db/integrity/damage.ts';
 import { verifyDatabase } from '../../server/db/integrity/verify-database.ts';
+import { testConfig } from './helpers.ts';
 import { openTestDatabase } from './test-database.ts';
 
 // The start-up check on the embedded database or on PostgreSQL (DATABASE_URL): what it accepts
@@ -74,5 +76,26 @@ describe('the message of a refused start', () => {
         'restore it from a backup (npm run db:restore -- <backup file> --force). Its data was left as it is.',
     );
     expect(message).not.toContain('s3cret');
+  });
+});
+
+describe('the record of row counts while the server runs', () => {
+  it('is folded into one row per table when the app is ready, not only at the next start-up check', async () => {
+    for (let index = 0; index < 5; index += 1) {
+      await db.query("INSERT INTO users (email, name, password_hash, role, status) VALUES ($1, 'A', 'x', 'viewer', 'active')", [`fold-${index}@test.example`]);
+    }
+    const before = await db.query<{ rows: string | number }>("SELECT count(*) AS rows FROM row_counts WHERE table_name = 'users'");
+    expect(Number(before[0]?.rows)).toBeGreaterThan(1);
+    const app = await buildApp({ config: testConfig(), db });
+    try {
+      await app.ready();
+      await expect.poll(async () => {
+        const [after] = await db.query<{ rows: string | number }>("SELECT count(*) AS rows FROM row_counts WHERE table_name = 'users'");
+        return Number(after?.rows);
+      }, { timeout: 15_000 }).toBe(1);
+      await verifyDatabase(db);
+    } finally {
+      await app.close();
+    }
   });
 });
