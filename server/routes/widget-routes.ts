@@ -47,10 +47,14 @@ function embedCsp(scriptOrigins: readonly string[], frameAncestors: string): str
  * `ad_case` picks a demo ad case (server/ads/ad-cases.ts) on the demo page and in the player it
  * frames. Any other value, or a repeated key, is refused with a 400 naming the cases, as the
  * document says: a mistyped case would otherwise play no ad and look like a broken ad server.
- * The rest of the query (movie_id…) is the widget's to read.
+ * Empty is "as configured" (the demo page's form sends it). The rest of the query (movie_id…) is
+ * the widget's to read.
  */
 const adCaseQuerySchema = z.object({
-  ad_case: z.enum(Object.keys(AD_CASES) as [AdCase, ...AdCase[]], { error: `must be one of ${Object.keys(AD_CASES).join(', ')}` }).optional(),
+  ad_case: z
+    .enum(['', ...Object.keys(AD_CASES)] as ['', ...AdCase[]], { error: `must be one of ${Object.keys(AD_CASES).join(', ')}, or empty` })
+    .optional()
+    .transform((adCase) => (adCase === '' ? undefined : (adCase as AdCase | undefined))),
 });
 /** A shared link's season and episode, read by the widget from its own address. */
 const episodeLinkParamsSchema = z.strictObject({ season: z.string().max(16), episode: z.string().max(16) });

@@ -98,6 +98,9 @@ describe('GET /embed', () => {
     expect(foreignList.body).toContain('ad_case');
     const foreign = loadServerConfig({ AD_LIST_URL: 'https://ads.example.test/list.json' }).widget;
     expect(await listOf('/embed?movie_id=1&ad_case=pod', foreign)).toBe('https://ads.example.test/list.json');
+    // The demo page's own form sends an empty ad_case for "as configured".
+    expect((await t.app.inject('/demo?ad_case=')).statusCode).toBe(200);
+    expect(await listOf('/embed?movie_id=1&ad_case=')).toBe('/catalog-api/ad-list.json');
     const page = await t.app.inject('/demo?ad_case=pod');
     expect(page.body).toContain('/embed?movie_id=1&amp;enabled_share&amp;ad_case=pod');
     const injected = await t.app.inject('/demo?ad_case=%22%3E%3Cscript%3E');
