@@ -15,6 +15,7 @@ import { scheduleCountFolding } from './db/integrity/count-folding.ts';
 import { scheduleRetention } from './db/retention-schedule.ts';
 import { embedAccessRoom } from './embed-access/embed-access-room.ts';
 import { errorRoutes } from './errors/error-routes.ts';
+import { allowedMethods } from './http/allowed-methods.ts';
 import { installCompression } from './http/compression.ts';
 import { refuseControlCharacters } from './http/control-characters.ts';
 import { installAccessLog, loggerOptions, type AppLogger } from './http/access-log.ts';
@@ -58,9 +59,10 @@ export async function buildApp({ config, db, logger = false, catalogueCache = ne
     frameworkErrors: frameworkErrorHandler,
     return503OnClosing: true,
   });
-  installErrorHandlers(app, db);
-  installSchemaValidation(app);
   const routes = recordRoutes(app);
+  const methodsAt = allowedMethods(routes);
+  installErrorHandlers(app, db, methodsAt);
+  installSchemaValidation(app);
   installAccessLog(app);
   // Before any route is registered, so every one of them inherits these.
   refuseControlCharacters(app);
@@ -116,7 +118,7 @@ export async function buildApp({ config, db, logger = false, catalogueCache = ne
   );
   await mediaRoutes(app, config.mediaDir);
   await widgetRoutes(app, { widgetDir: config.widgetDir, attributes: config.widget, catalogue, embedVerdict: embedAccess.verdict, countryHeader: config.countryHeader });
-  await sitePagesRoutes(app, { siteDir: config.siteDir, origin: siteOrigin(config) });
+  await sitePagesRoutes(app, { siteDir: config.siteDir, origin: siteOrigin(config), methodsAt });
   await app.register(analyticsRoutes, {
     db,
     adminToken: config.adminToken,

@@ -6,12 +6,12 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import type { Queryable } from '../db/database.ts';
 import { HttpError } from '../http/http-error.ts';
-import { singleText } from '../http/request-schemas.ts';
+import { singleText, wholeNumberText } from '../http/request-schemas.ts';
 import type { ZodTypeProvider } from '../http/schema-validation.ts';
 import { SECURITY } from '../openapi/route-docs.ts';
 import { operatorAccess } from '../auth/operator-access.ts';
 import { ADMIN_PATH, clearAdminSession, sameSecret, setAdminSession } from './admin-auth.ts';
-import { DASHBOARD_DEFAULT_DAYS, DASHBOARD_MAX_DAYS, type DashboardData } from './dashboard-data.ts';
+import { DASHBOARD_DEFAULT_DAYS, DASHBOARD_MAX_DAYS, dashboardDataSchema, type DashboardData } from './dashboard-data.ts';
 import {
   ADMIN_ASSETS_PATH, ADMIN_CSP, ADMIN_DISABLED_MESSAGE, DASHBOARD_PATH, renderDashboardPage, renderDisabledPage, renderLoginPage,
 } from './dashboard-page.ts';
@@ -31,13 +31,22 @@ declare module 'fastify' {
   }
 }
 
+/** GET /admin/analytics/events.json: the stored rows as they are (StoredEventRow). */
+const eventsAnswerSchema = z.strictObject({
+  events: z.array(z.strictObject({
+    event_id: z.string(),
+    view_id: z.string(),
+    event: z.string(),
+    ts: z.number(),
+    network_type: z.string(),
+    payload: z.unknown(),
+    detail: z.unknown(),
+    received_at: z.string(),
+  })),
+});
+
 const daysQuerySchema = z.object({
-  days: z
-    .string({ error: 'must be given once' })
-    .regex(/^\d{1,3}$/, `must be a whole number from 1 to ${DASHBOARD_MAX_DAYS}`)
-    .transform(Number)
-    .pipe(z.number().min(1, `must be a whole number from 1 to ${DASHBOARD_MAX_DAYS}`).max(DASHBOARD_MAX_DAYS, `must be a whole number from 1 to ${DASHBOARD_MAX_DAYS}`))
-    .default(DASHBOARD_DEFAULT_DAYS),
+  days: wholeNumberText(1, DASHBOARD_MAX_DAYS).default(DASHBOARD_DEFAULT_DAYS),
 });
 // One viewer's or one view's events: one of the two is required (no bulk export here).
 const eventsQuerySchema = z
@@ -108,31 +117,36 @@ export async function adminRoutes(app: FastifyInstance, options: AdminRoutesOpti
   const admin = { admin: true as const, security: SECURITY.operator };
   const dataErrors = [401, 403, 503];
   const pageAnswer = (description: string) => ({ type: 'text/html', description });
+  const loginPages = {
+    401: pageAnswer('The login page'),
+    403: pageAnswer('The login page again: a wrong token'),
+    503: pageAnswer('The page saying the dashboard is off: ADMIN_TOKEN is not set'),
+  };
 
   api.get(DASHBOARD_PATH, {
     config: noCors,
     // The login page (or the disabled one) comes before the query is read.
     preValidation: async (request, reply) => refusePage(request, reply),
-    schema: { summary: 'The analytics dashboard', ...admin, querystring: daysQuerySchema, produces: pageAnswer('The dashboard, or the login page (401, 403)'), errors: [503] },
+    schema: { summary: 'The analytics dashboard', ...admin, querystring: daysQuerySchema, produces: pageAnswer('The dashboard'), pages: loginPages },
   }, async (request, reply) => html(reply, 200, renderDashboardPage(request.query.days)));
 
   api.get(`${DASHBOARD_PATH}/data.json`, {
     config: noCors,
     preValidation: async (request) => requireAccess(request),
-    schema: { summary: 'The dashboard\'s figures', ...admin, querystring: daysQuerySchema, errors: dataErrors },
+    schema: { summary: 'The dashboard\'s figures', ...admin, querystring: daysQuerySchema, response: { 200: dashboardDataSchema }, errors: dataErrors },
   }, async (request): Promise<DashboardData> => readDashboardData(options.db, request.query.days));
 
   api.get(`${DASHBOARD_PATH}/events.json`, {
     config: noCors,
     preValidation: async (request) => requireAccess(request),
-    schema: { summary: 'The raw events of one viewer or one view', ...admin, querystring: eventsQuerySchema, errors: dataErrors },
+    schema: { summary: 'The raw events of one viewer or one view', ...admin, querystring: eventsQuerySchema, response: { 200: eventsAnswerSchema }, errors: dataErrors },
   }, async (request) => ({
     events: await new AnalyticsRepository(options.db).listEvents({ userId: request.query.user_id, viewId: request.query.view_id }, EVENTS_LISTED),
   }));
 
   api.get(ADMIN_PATH, {
     config: noCors,
-    schema: { summary: 'To the dashboard', ...admin, produces: { status: 303, type: 'text/plain', description: 'Redirect to the dashboard' } },
+    schema: { summary: 'To the dashboard', ...admin, produces: { status: 303, description: 'Redirect to the dashboard' } },
   }, async (_request, reply) => reply.redirect(DASHBOARD_PATH, 303));
 
   api.post(`${ADMIN_PATH}/login`, {
@@ -143,7 +157,8 @@ export async function adminRoutes(app: FastifyInstance, options: AdminRoutesOpti
       security: [],
       body: loginBodySchema,
       consumes: ['application/x-www-form-urlencoded'],
-      produces: { status: 303, type: 'text/plain', description: 'Logged in: to the dashboard (a wrong token: the login page again, 403)' },
+      produces: { status: 303, description: 'Logged in: to the dashboard' },
+      pages: { 403: loginPages[403], 503: loginPages[503] },
       errors: [429],
     },
   }, async (request, reply) => {
@@ -156,7 +171,7 @@ export async function adminRoutes(app: FastifyInstance, options: AdminRoutesOpti
 
   api.post(`${ADMIN_PATH}/logout`, {
     config: noCors,
-    schema: { summary: 'End the operator\'s session', ...admin, produces: { status: 303, type: 'text/plain', description: 'To the dashboard (its login page)' } },
+    schema: { summary: 'End the operator\'s session', ...admin, produces: { status: 303, description: 'To the dashboard (its login page)' } },
   }, async (request, reply) => {
     await clearAdminSession(request, reply);
     return reply.redirect(DASHBOARD_PATH, 303);

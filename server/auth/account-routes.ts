@@ -8,6 +8,9 @@ import { SECURITY } from '../openapi/route-docs.ts';
 import { attemptsLimit, AUTH_BODY_LIMIT_BYTES, type AuthRouteOptions } from './auth-route-options.ts';
 import { authenticated, callerOf } from './authenticated.ts';
 
+/** A restore token of the right shape that names no open link. */
+const WRONG_LINK_REFUSAL = 'the token names no open link: wrong, used or expired';
+
 /** Signup, password restore and change, and the account's own details (SPEC.md section 7). */
 export function accountRoutes(app: FastifyInstance, options: AuthRouteOptions): void {
   const { accounts, guard } = options;
@@ -33,12 +36,12 @@ export function accountRoutes(app: FastifyInstance, options: AuthRouteOptions): 
 
   api.put('/user/password/restore/visit-link', {
     ...limited,
-    schema: { summary: 'Check a restore link\'s token', body: restoreVisitBodySchema, response: { 200: restoreVisitResultSchema }, errors: [...attemptErrors, 404] },
+    schema: { summary: 'Check a restore link\'s token', body: restoreVisitBodySchema, response: { 200: restoreVisitResultSchema }, errors: attemptErrors, refusesWellFormed: WRONG_LINK_REFUSAL },
   }, async (request): Promise<{ email: string }> => accounts.restoreVisit(request.body.token));
 
   api.post('/user/password/restore', {
     ...limited,
-    schema: { summary: 'Set a new password with a restore token', body: restoreBodySchema, response: { 200: actionResultSchema }, errors: [...attemptErrors, 404] },
+    schema: { summary: 'Set a new password with a restore token', body: restoreBodySchema, response: { 200: actionResultSchema }, errors: attemptErrors, refusesWellFormed: WRONG_LINK_REFUSAL },
   }, async (request): Promise<ActionResult> => accounts.restore(request.body.token, request.body.password));
 
   api.post('/user/password/change', {
@@ -46,6 +49,7 @@ export function accountRoutes(app: FastifyInstance, options: AuthRouteOptions): 
     ...authenticated(guard),
     schema: {
       summary: 'Change the password', security: SECURITY.session, body: passwordChangeBodySchema, response: { 200: actionResultSchema }, errors: [...attemptErrors, ...sessionErrors],
+      refusesWellFormed: 'the current password is wrong (oldPassword)',
     },
   }, async (request): Promise<ActionResult> => accounts.changePassword(callerOf(request), request.body.oldPassword, request.body.newPassword, request.ip));
 

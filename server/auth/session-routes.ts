@@ -28,7 +28,8 @@ export function sessionRoutes(app: FastifyInstance, options: AuthRouteOptions): 
 
   api.post('/signup/complete', {
     ...limited,
-    schema: { summary: 'Confirm a signup with the mailed code: logged in', body: signupCompleteBodySchema, ...sessionAnswer, errors: [401, 429] },
+    schema: { summary: 'Confirm a signup with the mailed code: logged in', body: signupCompleteBodySchema, ...sessionAnswer, errors: [401, 429],
+      refusesWellFormed: 'the code is wrong or has expired' },
   }, async (request, reply): Promise<Session> => sendSession(options.xsrfTokens, request, reply, await accounts.completeSignup(request.body.email, request.body.code), 'new'));
 
   // Not limited per address: the refresh token is 256 random bits, and a whole office behind

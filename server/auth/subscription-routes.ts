@@ -62,7 +62,8 @@ export async function subscriptionRoutes(app: FastifyInstance, options: AuthRout
         security: SECURITY.billing,
         body: billingNotifyBodySchema,
         response: { 200: billingNotifyResultSchema },
-        errors: [401, 503],
+        // 404: the notice names a checkout this server never opened.
+        errors: [401, 404, 503],
       },
     }, async (request) => subscriptions.applyEvent(request.body));
   });

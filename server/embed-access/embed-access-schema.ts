@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { cursorText, idText } from '../http/request-schemas.ts';
+import { cursorText, idText, wholeNumberText } from '../http/request-schemas.ts';
 import { MAX_ORIGIN_LENGTH, parseOrigin } from './origin-text.ts';
 
 const INT32_MAX = 2_147_483_647;
@@ -16,7 +16,12 @@ const originText = z
     context.addIssue({ code: 'custom', message: parsed.reason, input: text });
     return z.NEVER;
   })
-  .meta({ description: 'An exact origin: scheme, host and port (https://partner.example, http://localhost:3000); no path, no wildcard', examples: ['https://partner.example'] });
+  .meta({
+    description: 'An exact origin: scheme, host and port (https://partner.example, http://localhost:3000); no path, no wildcard',
+    examples: ['https://partner.example'],
+    // What parseOrigin takes, for the document: a plain host name or IPv4 address and a port up to 65535.
+    pattern: '^[hH][tT][tT][pP][sS]?://[A-Za-z0-9-]+(\\.[A-Za-z0-9-]+)*(:(6553[0-5]|655[0-2][0-9]|65[0-4][0-9]{2}|6[0-4][0-9]{3}|[1-5][0-9]{4}|[0-9]{1,4}))?/?$',
+  });
 
 /** POST /catalog-api/admin/embed-origins. */
 export const embedOriginBodySchema = z.strictObject({
@@ -41,8 +46,7 @@ export const embedOriginListSchema = z.strictObject({
 export const embedOriginListQuerySchema = z.strictObject({
   'content-id': idText.optional().meta({ description: 'Only this content\'s own entries (not the global ones)' }),
   after: cursorText.default(0),
-  limit: z.string().regex(/^\d{1,4}$/, `must be a whole number from 1 to ${EMBED_ORIGINS_PAGE}`).transform(Number)
-    .pipe(z.number().min(1, `must be from 1 to ${EMBED_ORIGINS_PAGE}`).max(EMBED_ORIGINS_PAGE, `must be from 1 to ${EMBED_ORIGINS_PAGE}`)).default(EMBED_ORIGINS_PAGE),
+  limit: wholeNumberText(1, EMBED_ORIGINS_PAGE).default(EMBED_ORIGINS_PAGE),
 });
 
 export const embedOriginIdParamsSchema = z.strictObject({ id: idText });

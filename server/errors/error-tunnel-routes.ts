@@ -55,6 +55,7 @@ export async function errorTunnelRoutes(app: FastifyInstance, options: ErrorTunn
         consumes: [...ENVELOPE_TYPES].filter(Boolean),
         response: { 200: tunnelAnswerSchema },
         errors: [403, 413, 415, 429],
+        refusesWellFormed: 'the text is not a Sentry envelope',
       },
     },
     async (request, reply) => {

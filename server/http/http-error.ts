@@ -2,6 +2,7 @@ import { STATUS_CODES } from 'node:http';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ApiError } from '../../src/api/schema.ts';
 import type { Queryable } from '../db/database.ts';
+import type { MethodsAt } from './allowed-methods.ts';
 import { databaseAnswers, OUTAGE_RETRY_AFTER_SECONDS } from './database-outage.ts';
 import { withoutSecrets } from './access-log.ts';
 import { REQUEST_ID_HEADER } from './request-id.ts';
@@ -27,7 +28,7 @@ export function apiError(statusCode: number, message: string): ApiError {
  * A server error while the database does not answer (asked as /readyz asks) is an outage, not
  * a bug: 503 with Retry-After, so clients and proxies come back instead of giving up.
  */
-export function installErrorHandlers(app: FastifyInstance, db: Queryable): void {
+export function installErrorHandlers(app: FastifyInstance, db: Queryable, methodsAt: MethodsAt = () => []): void {
   app.setErrorHandler(async (error: FastifyError | HttpError, request, reply) => {
     const trusted = error instanceof HttpError || (error.statusCode !== undefined && error.statusCode >= 400 && error.statusCode < 500);
     if (!trusted) {
@@ -44,8 +45,17 @@ export function installErrorHandlers(app: FastifyInstance, db: Queryable): void 
     return sendError(reply, error.statusCode ?? 500, error.message);
   });
   app.setNotFoundHandler((request, reply) => {
-    void reply.status(404).send(apiError(404, `Nothing at ${request.method} ${request.url.split('?')[0]}`));
+    const refusal = methodNotAllowed(methodsAt, request);
+    if (refusal) return sendError(reply.header('allow', refusal.allow), 405, refusal.message);
+    return sendError(reply, 404, `Nothing at ${request.method} ${request.url.split('?')[0]}`);
   });
+}
+
+/** A known address called with a method it does not have: the 405 to answer (its Allow and message), else undefined. */
+export function methodNotAllowed(methodsAt: MethodsAt, request: FastifyRequest): { allow: string; message: string } | undefined {
+  const allowed = methodsAt(request.url);
+  if (allowed.length === 0 || allowed.includes(request.method)) return undefined;
+  return { allow: allowed.join(', '), message: `${request.method} is not allowed at ${request.url.split('?')[0]}; it takes ${allowed.join(', ')}` };
 }
 
 function sendError(reply: FastifyReply, status: number, message: string): FastifyReply {

@@ -14,6 +14,11 @@ export const DEFAULT_BODY_LIMIT_BYTES = 16 * 1024;
  * ends after it.
  */
 const KEEP_ALIVE_TIMEOUT_MS = 65_000;
+/**
+ * The longest path value (as sent, percent-encoded) the router reads: a 200-character slug in
+ * Cyrillic takes 1 200. A longer one answers 414 (or, for a GET, the site's not-found page).
+ */
+export const MAX_PARAM_LENGTH = 2048;
 /** A socket on which nothing moves either way this long is closed, whatever its state. */
 const IDLE_SOCKET_TIMEOUT_MS = 120_000;
 /** How often Node looks for requests past their timeout; its default (30 s) would let one overrun by that much. */
@@ -28,6 +33,7 @@ export function listenerOptions(hardening: HardeningConfig): FastifyHttpOptions<
     // X-Forwarded-For/-Proto/-Host are the client's to write: believed only from these addresses.
     trustProxy: hardening.trustedProxies.length > 0 ? hardening.trustedProxies : false,
     bodyLimit: DEFAULT_BODY_LIMIT_BYTES,
+    routerOptions: { maxParamLength: MAX_PARAM_LENGTH },
     requestTimeout: hardening.requestTimeoutMs,
     connectionTimeout: IDLE_SOCKET_TIMEOUT_MS,
     keepAliveTimeout: KEEP_ALIVE_TIMEOUT_MS,

@@ -5,6 +5,8 @@ export interface RegisteredRoute {
   /** As Fastify has it, prefix included: /catalog-api/contents/:id */
   url: string;
   schema: FastifySchema | undefined;
+  /** Whether @fastify/rate-limit counts this route's calls (it answers 429 past the limit). */
+  rateLimited: boolean;
 }
 
 /**
@@ -14,7 +16,8 @@ export interface RegisteredRoute {
 export function recordRoutes(app: FastifyInstance): RegisteredRoute[] {
   const routes: RegisteredRoute[] = [];
   app.addHook('onRoute', (options) => {
-    for (const method of [options.method].flat()) routes.push({ method, url: options.url, schema: options.schema });
+    const rateLimited = Boolean((options.config as { rateLimit?: unknown } | undefined)?.rateLimit);
+    for (const method of [options.method].flat()) routes.push({ method, url: options.url, schema: options.schema, rateLimited });
   });
   return routes;
 }

@@ -15,10 +15,20 @@ declare module 'fastify' {
     consumes?: string[];
     /** A body no zod schema reads (a Sentry envelope): what it is. */
     rawBody?: string;
-    /** The success answer when it is not JSON (VAST, HTML, media): its content type and what it is. */
-    produces?: { status?: number; type: string; description: string };
+    /**
+     * The success answer when it is not JSON (VAST, HTML, media): its content type and what it
+     * is; no type for an answer without a body (204, a 303 redirect).
+     */
+    produces?: { status?: number; type?: string; description: string };
+    /** Other answers that are not JSON, by status: the HTML login page of an operator's page (401, 403). */
+    pages?: Record<number, { type: string; description: string }>;
     /** Error statuses the route answers besides 400 for bad input, all in the ApiError shape. */
     errors?: readonly number[];
+    /**
+     * When a call that fits every schema may still get a 400, and why (a wrong current password):
+     * the document says so in the 400 and in `x-refuses-well-formed`.
+     */
+    refusesWellFormed?: string;
     /** Left out of the document (the CORS preflight catch-all). */
     hide?: boolean;
   }

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { AD_TRACKING_EVENTS } from '../../src/api/schema.ts';
 import { AD_CASES, type AdCase } from '../ads/ad-cases.ts';
-import { boundedInteger, cursorText, requiredText, singleText } from '../http/request-schemas.ts';
+import { boundedInteger, cursorText, requiredText, singleText, wholeNumberText } from '../http/request-schemas.ts';
 
 /** The demo's limits: a slow VAST is at most this late, a wrong wrapper chain at most this deep. */
 const MAX_DEMO_DELAY_MS = 15_000;
@@ -24,7 +24,7 @@ export const vastQuerySchema = z.object({
 
 export const wrapperQuerySchema = z.object({
   creativeId,
-  depth: boundedInteger(MAX_WRAPPER_DEPTH).pipe(z.number().min(1, 'must be at least 1')),
+  depth: wholeNumberText(1, MAX_WRAPPER_DEPTH),
   target: z.literal('malformed', { error: 'must be malformed' }).optional(),
 });
 

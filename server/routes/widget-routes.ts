@@ -45,10 +45,17 @@ function embedCsp(scriptOrigins: readonly string[], frameAncestors: string): str
 
 /**
  * `ad_case` picks a demo ad case (server/ads/ad-cases.ts) on the demo page and in the player it
- * frames; anything else, or a repeated key, is ignored rather than refused: a shared link with a
- * stale case still plays.
+ * frames. Any other value, or a repeated key, is refused with a 400 naming the cases, as the
+ * document says: a mistyped case would otherwise play no ad and look like a broken ad server.
+ * Empty is "as configured" (the demo page's form sends it). The rest of the query (movie_id…) is
+ * the widget's to read.
  */
-const adCaseQuerySchema = z.object({ ad_case: z.enum(Object.keys(AD_CASES) as [AdCase, ...AdCase[]]).optional().catch(undefined) });
+const adCaseQuerySchema = z.object({
+  ad_case: z
+    .enum(['', ...Object.keys(AD_CASES)] as ['', ...AdCase[]], { error: `must be one of ${Object.keys(AD_CASES).join(', ')}, or empty` })
+    .optional()
+    .transform((adCase) => (adCase === '' ? undefined : (adCase as AdCase | undefined))),
+});
 /** A shared link's season and episode, read by the widget from its own address. */
 const episodeLinkParamsSchema = z.strictObject({ season: z.string().max(16), episode: z.string().max(16) });
 const HTML = (description: string) => ({ type: 'text/html', description });
@@ -111,7 +118,7 @@ export async function widgetRoutes(app: FastifyInstance, options: WidgetRoutesOp
       .send(renderHostPage(contents, adCase));
   });
 
-  app.get('/favicon.ico', { schema: { summary: 'No icon', produces: { status: 204, type: 'image/x-icon', description: 'Nothing' } } }, async (_request, reply) => reply.status(204).send());
+  app.get('/favicon.ico', { schema: { summary: 'No icon', produces: { status: 204, description: 'No icon, and no body' } } }, async (_request, reply) => reply.status(204).send());
 
   await serveHashedAssets(app, path.join(options.widgetDir, 'assets'), WIDGET_ASSETS_PREFIX);
 }

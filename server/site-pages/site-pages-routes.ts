@@ -2,7 +2,8 @@ import path from 'node:path';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import { serverPatterns } from '../../src/site/router/site-pages.ts';
 import { builtFile, serveHashedAssets } from '../http/built-files.ts';
-import { HttpError } from '../http/http-error.ts';
+import type { MethodsAt } from '../http/allowed-methods.ts';
+import { HttpError, methodNotAllowed } from '../http/http-error.ts';
 import { robotsTxt } from '../site/robots-txt.ts';
 import { siteCsp } from './site-csp.ts';
 
@@ -14,6 +15,8 @@ export interface SitePagesOptions {
   siteDir: string;
   /** The origin of absolute URLs in robots.txt (PUBLIC_ORIGIN, else the listener's). */
   origin: string;
+  /** The methods the server has at an address: a GET at a POST-only address is a 405, not this page. */
+  methodsAt?: MethodsAt;
 }
 
 /** Addresses of the server's other rooms: an unknown one there is theirs to answer, as JSON. */
@@ -42,7 +45,12 @@ export async function sitePagesRoutes(app: FastifyInstance, options: SitePagesOp
 
   // Any other address a browser opens gets the app with a 404, so the viewer reads the site's own
   // «Страница не найдена»; the API's rooms, and clients that do not ask for HTML, keep the JSON 404.
-  app.get('/*', { schema: { summary: 'Any other address: the site\'s not-found page for a browser, else the JSON 404', produces: HTML, errors: [404] } }, async (request, reply) => {
+  app.get('/*', { schema: { summary: 'Any other address: the site\'s not-found page for a browser, else the JSON 404', produces: HTML, pages: { 404: { type: 'text/html', description: 'The site\'s not-found page, for a browser' } }, errors: [404, 405] } }, async (request, reply) => {
+    const refusal = options.methodsAt && methodNotAllowed(options.methodsAt, request);
+    if (refusal) {
+      void reply.header('allow', refusal.allow);
+      throw new HttpError(405, refusal.message);
+    }
     const path = request.url.split('?')[0] ?? '/';
     const wantsPage = (request.headers.accept ?? '').includes('text/html') && !OTHER_ROOMS.some((prefix) => path.startsWith(prefix));
     if (!wantsPage) throw new HttpError(404, `Nothing at ${request.method} ${path}`);

@@ -4,12 +4,12 @@ import { z } from 'zod';
 import { abuseReportBodySchema, abuseReportCreatedSchema, abuseReportListSchema } from '../../src/api/site-schema.ts';
 import type { Queryable } from '../db/database.ts';
 import { HttpError } from '../http/http-error.ts';
-import { boundedInteger } from '../http/request-schemas.ts';
+import { wholeNumberText } from '../http/request-schemas.ts';
 import type { ZodTypeProvider } from '../http/schema-validation.ts';
 import { AbuseRepository } from './abuse-repository.ts';
 import { adminOnly } from './admin-only.ts';
 
-const reportsQuerySchema = z.strictObject({ limit: boundedInteger(500).pipe(z.number().min(1, 'must be from 1 to 500')).default(100) });
+const reportsQuerySchema = z.strictObject({ limit: wholeNumberText(1, 500).default(100) });
 
 export interface AbuseRouteOptions {
   db: Queryable;

@@ -22,7 +22,9 @@ function sizeFrom(allowed: readonly number[], what: string) {
 export const imageQuerySchema = z.strictObject({
   src: singleText(300)
     .transform((text) => (text.startsWith(MEDIA_URL_PREFIX) ? text.slice(MEDIA_URL_PREFIX.length) : text))
-    .refine((text) => IMAGE_PATH.test(text) && !text.split('/').includes('..'), 'must be the path of an image under the media root, e.g. posters/content-1.jpg'),
+    .refine((text) => IMAGE_PATH.test(text) && !text.split('/').includes('..'), 'must be the path of an image under the media root, e.g. posters/content-1.jpg')
+    // The same rule for the document (no flags in JSON Schema; no segment can be "..": none starts with a dot).
+    .meta({ pattern: `^(${MEDIA_URL_PREFIX})?[A-Za-z0-9_-]+(/[A-Za-z0-9_-][A-Za-z0-9_.-]*)*\\.([jJ][pP][eE]?[gG]|[pP][nN][gG]|[wW][eE][bB][pP])$` }),
   w: sizeFrom(IMAGE_WIDTHS, 'the width'),
   h: sizeFrom(IMAGE_HEIGHTS, 'the height').optional(),
   fit: z.enum(IMAGE_FITS, { error: `must be one of ${IMAGE_FITS.join(', ')}` }).default('cover'),

@@ -109,7 +109,8 @@ export const reviewBodySchema = z.strictObject({
   title: z.string().max(200, 'must be at most 200 characters').nullable().optional(),
   text: z.string()
     .max(5000, 'must be at most 5000 characters')
-    .refine((text) => text.trim().length >= 10, 'must have at least 10 characters besides spaces'),
+    // At least 10 characters once trimmed, as a pattern the API document can state.
+    .regex(/\S[\s\S]{8,}\S/, 'must have at least 10 characters besides spaces'),
   rating: z.number().int('must be a whole number from 1 to 10').min(1, 'must be from 1 to 10').max(10, 'must be from 1 to 10'),
 });
 export type ReviewBody = z.infer<typeof reviewBodySchema>;
@@ -140,7 +141,8 @@ export const reviewDeletedSchema = z.strictObject({ id: z.number().int(), delete
 
 /** POST /playlists/new. A private playlist (the default) is seen by its owner only. */
 export const playlistCreateBodySchema = z.strictObject({
-  title: z.string().max(100, 'must be at most 100 characters').refine((title) => title.trim().length > 0, 'is required'),
+  // "Not only spaces" as a pattern, so the API document states it too.
+  title: z.string().max(100, 'must be at most 100 characters').regex(/\S/, 'is required'),
   description: z.string().max(1000, 'must be at most 1000 characters').optional(),
   isPublic: z.boolean().optional(),
 });

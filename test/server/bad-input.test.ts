@@ -65,10 +65,22 @@ describe('unknown routes → 404 JSON', () => {
     ['GET', `${API}/contents/1/nothing`],
     ['GET', `${API}/media/films/1/no-such-file.m3u8`],
     ['GET', '/assets/no-such-file.js'],
-    ['DELETE', `${API}/contents/1`],
-    ['PUT', `${API}/ads/track`],
+    ['POST', '/nothing'],
   ] as const)('%s %s', async (method, url) => {
     expectApiError(await t.app.inject({ method, url }), 404);
+  });
+});
+
+describe('a known address with a method it does not have → 405 JSON with Allow', () => {
+  it.each([
+    ['DELETE', `${API}/contents/1`, 'GET, HEAD'],
+    ['PUT', `${API}/ads/track`, 'GET, HEAD'],
+    ['GET', '/collect', 'POST'],
+    ['PATCH', '/embed', 'GET, HEAD'],
+  ] as const)('%s %s', async (method, url, allow) => {
+    const response = await t.app.inject({ method, url, headers: { accept: 'text/html' } });
+    expectApiError(response, 405);
+    expect(response.headers.allow).toBe(allow);
   });
 });
 

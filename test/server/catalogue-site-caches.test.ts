@@ -92,7 +92,9 @@ describe('DELETE /catalog-api/caches', () => {
     expectApiError(await t.app.inject({ method: 'DELETE', url: `${API}/caches?name=images`, headers: admin }), 400);
   });
 
-  it('answers 404 for a method it does not take', async () => {
-    expectApiError(await t.app.inject({ method: 'POST', url: `${API}/caches`, headers: admin }), 404);
+  it('answers 405 with Allow for a method it does not take', async () => {
+    const response = await t.app.inject({ method: 'POST', url: `${API}/caches`, headers: admin });
+    expectApiError(response, 405);
+    expect(response.headers.allow).toBe('GET, HEAD, DELETE');
   });
 });

@@ -1,3 +1,4 @@
+import SwaggerParser from '@apidevtools/swagger-parser';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import { startTestApp, type TestApp } from './helpers.ts';
@@ -60,6 +61,14 @@ describe('GET /openapi.json', () => {
     }
   });
 
+  it('passes an OpenAPI 3.1 validator, every $ref resolving inside the document', async () => {
+    // The validator dereferences in place: it gets a copy.
+    await expect(SwaggerParser.validate(structuredClone(document) as never)).resolves.toBeDefined();
+    const recursive = document.paths['/catalog-api/menu']!.get!.responses['200']!.content!['application/json']!.schema;
+    expect(JSON.stringify(recursive)).toContain('#/components/schemas/MenuItem');
+    expect(document.components.schemas.CategoryNode).toBeDefined();
+  });
+
   it('holds every route the server registered, and nothing else', () => {
     // HEAD twins of GET routes and the CORS preflight catch-all (OPTIONS *) are left out.
     const routes = printedRoutes(t.app).filter((route) => route.method !== 'HEAD' && route.method !== 'OPTIONS');
@@ -77,9 +86,12 @@ describe('GET /openapi.json', () => {
     expect(document.paths['/assets/{path}']?.get).toBeDefined();
   });
 
-  it('describes inputs, answers and the error shape from the zod schemas', () => {
+  it('describes inputs, answers and the error shape from the zod schemas', async () => {
     const content = document.paths['/catalog-api/contents/{id}']!.get!;
-    expect(content.parameters).toEqual([{ name: 'id', in: 'path', required: true, schema: { type: 'string', pattern: '^\\d+$' } }]);
+    // The range the server takes: 0 and ids past PostgreSQL's integer are refused.
+    expect(content.parameters).toEqual([{ name: 'id', in: 'path', required: true, schema: { type: 'integer', minimum: 1, maximum: 2_147_483_647 } }]);
+    expect((await t.app.inject('/catalog-api/contents/0')).statusCode).toBe(400);
+    expect((await t.app.inject('/catalog-api/contents/2147483648')).statusCode).toBe(400);
     expect(content.responses['200']!.content!['application/json']!.schema).toMatchObject({ type: 'object' });
     expect(content.responses['400']!.content!['application/json']!.schema).toEqual({ $ref: '#/components/schemas/ApiError' });
     expect(document.components.schemas.ApiError).toMatchObject({ required: ['statusCode', 'error', 'message'] });

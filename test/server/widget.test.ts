@@ -88,16 +88,24 @@ describe('GET /embed', () => {
     });
   });
 
-  it('lets the demo page pick a demo ad case (ad_case), for its own demo ad list only', async () => {
+  it('lets the demo page pick a demo ad case (ad_case), for its own demo ad list only, and refuses unknown cases', async () => {
     const listOf = async (url: string, widget?: ConfigOverrides['widget']) =>
       rootAttributes((widget ? await embedWith({ widget }, url) : await t.app.inject(url)).body)['data-ad-list-url'];
     expect(await listOf('/embed?movie_id=1&ad_case=pod')).toBe('/catalog-api/ad-list.json?case=pod');
-    expect(await listOf('/embed?movie_id=1&ad_case=https://evil.example/list.json')).toBe('/catalog-api/ad-list.json');
+    // Only the named cases: anything else is refused, never turned into another ad list.
+    const foreignList = await t.app.inject('/embed?movie_id=1&ad_case=https://evil.example/list.json');
+    expect(foreignList.statusCode).toBe(400);
+    expect(foreignList.body).toContain('ad_case');
     const foreign = loadServerConfig({ AD_LIST_URL: 'https://ads.example.test/list.json' }).widget;
     expect(await listOf('/embed?movie_id=1&ad_case=pod', foreign)).toBe('https://ads.example.test/list.json');
+    // The demo page's own form sends an empty ad_case for "as configured".
+    expect((await t.app.inject('/demo?ad_case=')).statusCode).toBe(200);
+    expect(await listOf('/embed?movie_id=1&ad_case=')).toBe('/catalog-api/ad-list.json');
     const page = await t.app.inject('/demo?ad_case=pod');
     expect(page.body).toContain('/embed?movie_id=1&amp;enabled_share&amp;ad_case=pod');
-    expect((await t.app.inject('/demo?ad_case=%22%3E%3Cscript%3E')).body).not.toContain('"><script>');
+    const injected = await t.app.inject('/demo?ad_case=%22%3E%3Cscript%3E');
+    expect(injected.statusCode).toBe(400);
+    expect(injected.body).not.toContain('"><script>');
   });
 
   it('names a configured dash.js build in a data attribute and lets only its origin run scripts', async () => {

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { DEFAULT_PAGE_SIZE, LISTING_SORTS, MAX_PAGE_SIZE } from '../../../src/api/catalogue-schema.ts';
-import { boundedInteger, idText, requiredText } from '../../http/request-schemas.ts';
+import { idText, requiredText, wholeNumberText } from '../../http/request-schemas.ts';
 
 /**
  * A slug in a path: letters, digits, '-', '_' and '.'. Anything else cannot name a content or a
@@ -19,8 +19,8 @@ export const imdbParamsSchema = z.strictObject({ id: requiredText(20).regex(/^tt
 
 /** A GET listing's page, from the query string. */
 export const pageQuerySchema = z.strictObject({
-  page: boundedInteger(10_000).pipe(z.number().min(1, 'must be at least 1')).default(1),
-  pageSize: boundedInteger(MAX_PAGE_SIZE).pipe(z.number().min(1, 'must be at least 1')).default(DEFAULT_PAGE_SIZE),
+  page: wholeNumberText(1, 10_000).default(1),
+  pageSize: wholeNumberText(1, MAX_PAGE_SIZE).default(DEFAULT_PAGE_SIZE),
 });
 
 /** The v2 listing's query string: an order that overrides the body's. */
@@ -31,5 +31,5 @@ export const sortQuerySchema = z.strictObject({
 
 /** How many cards a shelf or a short list may ask for. */
 export function limitQuery(defaultLimit: number, max: number) {
-  return boundedInteger(max).pipe(z.number().min(1, 'must be at least 1')).default(defaultLimit);
+  return wholeNumberText(1, max).default(defaultLimit);
 }

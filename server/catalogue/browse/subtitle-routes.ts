@@ -26,6 +26,8 @@ export function subtitleRoutes(app: FastifyInstance, deps: BrowseDeps): void {
       querystring: subtitlesQuerySchema,
       response: { 200: z.array(subtitleLanguageSchema) },
       errors: [404],
+      // OpenAPI cannot tie two query values together.
+      refusesWellFormed: 'both content-id and episode-id are given (give one)',
     },
   }, async (request, reply) => {
     const contentId = request.query['content-id'] ?? null;
