@@ -157,7 +157,7 @@ describe('the dashboard page', () => {
       expect(body.split(`<dt>${term}</dt>`)).toHaveLength(2);
       expect(body).toContain(definition);
     }
-    expect(body).toContain('Просмотры с фатальной ошибкой (error_fatal) ÷ просмотры');
+    expect(body).toContain('Просмотры с фатальной ошибкой (error_fatal) — до первого кадра или после — ÷ просмотры');
     expect(body).toContain('Список рекламы, загруженный заранее (ad_init), — не пауза');
   });
 
