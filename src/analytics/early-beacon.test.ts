@@ -81,6 +81,24 @@ describe('the entry\'s own beacon', () => {
     expect(heard()).toEqual(['play', 'view_start', 'view_end']);
   });
 
+  it('a stall is not time played: the count stops where the stall began, 300 ms before it was reported', () => {
+    const { events, beacons, watch, leave } = setUp();
+    watch(1);
+    // The frames stop at 1 s; the event map says so 300 ms later; they move again a second after that.
+    vi.advanceTimersByTime(300);
+    events.emit('waiting', { waiting: true });
+    vi.advanceTimersByTime(700);
+    events.emit('waiting', { waiting: false });
+    events.emit('playing', { currentTime: 1 });
+    for (let tick = 1; tick <= 4; tick += 1) {
+      vi.advanceTimersByTime(250);
+      events.emit('content-time', { currentTime: 1 + tick / 4, duration: 1200 });
+    }
+    leave();
+    const end = beacons.flat().find((event) => event.event === 'view_end');
+    expect(end!.payload.real_time_played_sec).toBeCloseTo(2, 2);
+  });
+
   it('a viewer who asked for the film and left before its first frame: a view that never started, and its end says so', () => {
     const { store, events, beacons, leave } = setUp();
     store.update({ view: fakeReadyView(createFakeCore(events)) });

@@ -1,7 +1,7 @@
 import { keyedEventId, type AnalyticsEventName, type NetworkType } from '../api/analytics-constants.ts';
 import type { AnalyticsDetail, AnalyticsEvent } from '../api/analytics-schema.ts';
 import type { AdHistoryEntry, ViewContext } from '../../workers/analytics/analytics-inputs.ts';
-import type { PlayerEventMap } from '../core/events.ts';
+import { WAITING_DELAY_MS, type PlayerEventMap } from '../core/events.ts';
 import type { PlayerError } from '../core/player-error.ts';
 import type { RecordedEvent } from './analytics-recorder.ts';
 
@@ -125,8 +125,8 @@ export function earlyEvents(notes: readonly RecordedEvent[], moment: EarlyMoment
         if (!inBreak && !(duration > 0 && time >= duration - 0.5)) make(note, 'pause');
         break;
       case 'waiting':
-        // A stall stops the count until the frames move again.
-        if ((payload as PlayerEventMap['waiting']).waiting && view?.started && !inBreak) stop(t);
+        // A stall stops the count until the frames move again, from when it began (reported 300 ms later).
+        if ((payload as PlayerEventMap['waiting']).waiting && view?.started && !inBreak) stop(t - WAITING_DELAY_MS);
         break;
       case 'seeking':
       case 'ended':

@@ -87,6 +87,24 @@ describe('rebuffering', () => {
     expect(one(events, 'view_end').detail).toMatchObject({ rebuffer_count: 1, rebuffer_total_ms: 1500 });
   });
 
+  it('a stall is not time played: the count stops where the stall began, 300 ms before it was reported', () => {
+    const events = run([...started, [5000, { type: 'waiting', waiting: true }], [6200, { type: 'waiting', waiting: false }], [6200, { type: 'playing' }], [9000, { type: 'hide' }]]);
+    // Playing from 1000 to 4700, stalled to 6200, playing again to 9000: played and stalled add up to the time since 1000.
+    expect(one(events, 'view_end').payload.real_time_played_sec).toBeCloseTo(6.5, 3);
+  });
+
+  it('a playhead that stopped before the element said it waits is not playing: time played ends within a time update of the last move', () => {
+    const steps: [number, Step][] = [...started];
+    for (let at = 1500; at <= 4000; at += 250) steps.push([at, { type: 'time', currentTime: (at - 1000) / 1000, duration: 100 }]);
+    // No time update after 4000: the playhead stopped by 4250. The element said 'waiting' at 4600, reported at 4900.
+    steps.push([4900, { type: 'waiting', waiting: true }], [6000, { type: 'waiting', waiting: false }], [6000, { type: 'playing' }]);
+    for (let at = 6250; at <= 7000; at += 250) steps.push([at, { type: 'time', currentTime: 3 + (at - 6000) / 1000, duration: 100 }]);
+    steps.push([7000, { type: 'hide' }]);
+    const events = run(steps);
+    // Playing from 1000 to at most 4250, and from 6000 to 7000.
+    expect(one(events, 'view_end').payload.real_time_played_sec).toBeCloseTo(4.25, 3);
+  });
+
   it('a short wait the event map never reported (under its 300 ms) is not counted', () => {
     const events = run([...started, [5200, { type: 'waiting', waiting: false }], [6000, { type: 'hide' }]]);
     expect(names(events)).not.toContain('rebuffer');

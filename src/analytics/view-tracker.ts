@@ -25,6 +25,11 @@ export const AD_TIME_UPDATE_MS = 1000;
 export const SEEK_MERGE_MS = 2000;
 /** The episode of a view opened by its failure: none was known. */
 const FAILED_VIEW_EPISODE = -1;
+/**
+ * The element says timeupdate at least this often while its playhead moves (HTML: every 15 to
+ * 250 ms): a playhead with no update for longer has stopped.
+ */
+export const TIME_UPDATE_GAP_MS = 250;
 /** A jump of the playhead larger than this between two time updates is not watching. */
 const MAX_WATCHED_STEP_S = 5;
 
@@ -70,6 +75,8 @@ export function createViewTracker(newId: () => string = randomUuid): ViewTracker
   /** Since when the content's frames move (undefined: they do not). */
   let playingSince: number | undefined;
   let lastTime: number | undefined;
+  /** When a time update last saw the playhead move. */
+  let movedAt: number | undefined;
   let adBreak: { type: AdBreak; since: number } | undefined;
   let lastAdTimeUpdate = Number.NEGATIVE_INFINITY;
   let seek: { from: number; to: number; since: number } | undefined;
@@ -272,8 +279,11 @@ export function createViewTracker(newId: () => string = randomUuid): ViewTracker
         case 'waiting':
           if (input.waiting) {
             if (!view?.started || seek || inBreak || stallSince !== undefined) break;
-            stopPlaying(t);
+            // The frames stopped when the stall began, not when it was reported: those 300 ms are not
+            // played. The element may say it waits well after its playhead stopped (on a busy
+            // machine, by half a second): the last time update that saw it move bounds the play.
             stallSince = t - WAITING_REPORT_DELAY_MS;
+            stopPlaying(Math.min(stallSince, (movedAt ?? stallSince) + TIME_UPDATE_GAP_MS));
           } else {
             endStall(out, t);
             if (!paused && !seek && !inBreak && playingSince === undefined) playingSince = t;
@@ -309,6 +319,7 @@ export function createViewTracker(newId: () => string = randomUuid): ViewTracker
           if (playingSince !== undefined && lastTime !== undefined) {
             const step = currentTime - lastTime;
             if (step > 0 && step <= MAX_WATCHED_STEP_S * Math.max(1, rate)) view.videoSec += step;
+            if (step > 0) movedAt = t;
           }
           lastTime = currentTime;
           countPlaying(t);

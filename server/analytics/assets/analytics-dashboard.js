@@ -21,6 +21,8 @@ import { axisNumber, durationUnit, formatDuration, percentTick, tickStep } from 
   // Drawn once per load: animation would only delay what the operator came to read.
   Chart.defaults.animation = false;
   Chart.defaults.maintainAspectRatio = false;
+  // Small colour boxes: a phone's panel fits two legend entries a row, and the plot keeps its room.
+  Chart.defaults.plugins.legend.labels.boxWidth = 12;
 
   const dayLabel = (day) => `${day.slice(8, 10)}.${day.slice(5, 7)}`;
   const milliseconds = (ms) => (ms === null ? '—' : formatDuration(ms / 1000));
@@ -88,7 +90,8 @@ import { axisNumber, durationUnit, formatDuration, percentTick, tickStep } from 
         datasets: datasets.map((set, index) => ({ borderColor: COLORS[index], backgroundColor: COLORS[index], tension: 0.2, ...set })),
       },
       options: {
-        scales: { y: { beginAtZero: true, ...value.axis } },
+        // One day's point stands over its label, not on the value axis where half of it is hidden.
+        scales: { x: { offset: labels.length === 1 }, y: { beginAtZero: true, ...value.axis } },
         plugins: { tooltip: { callbacks: { label: (item) => `${item.dataset.label}: ${value.read(item.raw)}` } } },
       },
     };
