@@ -1,8 +1,8 @@
 import { PLAYER_EVENT_NAMES, type PlayerEventMap, type PlayerEventName } from '../core/events.ts';
 import type { PlayerApp } from '../app/player-app.ts';
 import type { ReadyView } from '../app/app-view.ts';
-import type { PlayerError } from '../core/player-error.ts';
-import { randomUuid } from '../core/random-id.ts';
+import type { PlayerError } from '../shared/player-error.ts';
+import { randomUuid } from '../shared/random-id.ts';
 import { sendEarlyBeacon, type EarlyBeaconConfig } from './early-beacon.ts';
 
 /** A player event as it happened, with its time on the epoch scale of the page's monotonic clock. */

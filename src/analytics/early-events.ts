@@ -2,7 +2,7 @@ import { keyedEventId, type AnalyticsEventName, type NetworkType } from '../api/
 import type { AnalyticsDetail, AnalyticsEvent } from '../api/analytics-schema.ts';
 import type { AdHistoryEntry, ViewContext } from '../../workers/analytics/analytics-inputs.ts';
 import type { PlayerEventMap } from '../core/events.ts';
-import type { PlayerError } from '../core/player-error.ts';
+import type { PlayerError } from '../shared/player-error.ts';
 import type { RecordedEvent } from './analytics-recorder.ts';
 
 /** What the page knows at the hide that no recorded event says. */

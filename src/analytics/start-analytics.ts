@@ -2,14 +2,14 @@ import type { AnalyticsEvent } from '../api/analytics-schema.ts';
 import type { PlayerEventMap, PlayerEventName } from '../core/events.ts';
 import type { PlayerApp } from '../app/player-app.ts';
 import { readyView, type ReadyView } from '../app/app-view.ts';
-import type { PlayerError } from '../core/player-error.ts';
+import type { PlayerError } from '../shared/player-error.ts';
 import { createAnalyticsClient, type AnalyticsClient, type AnalyticsInput } from '../workers-client/analytics-client.ts';
 import { createViewTracker } from './view-tracker.ts';
 import { analyticsNow, type Recorded, type RecordedEvent } from './analytics-recorder.ts';
 import type { EarlyBeaconConfig } from './early-beacon.ts';
 import { tellStatFunction } from './stat-function.ts';
 import { viewContext } from './view-context.ts';
-import { randomUuid } from '../core/random-id.ts';
+import { randomUuid } from '../shared/random-id.ts';
 
 export interface AnalyticsOptions {
   app: PlayerApp;

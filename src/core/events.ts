@@ -6,7 +6,7 @@
  * counted as film time.
  */
 import type { AdEventName } from '../ads/ad-events.ts';
-import type { PlayerError } from './player-error.ts';
+import type { PlayerError } from '../shared/player-error.ts';
 
 /** The element reports this long a wait before it counts as waiting (SPEC.md section 9: 300 ms). */
 export const WAITING_DELAY_MS = 300;

@@ -7,7 +7,7 @@
 import type { AppStore } from '../app/app-view.ts';
 import type { WidgetConfig } from '../config/widget-config.ts';
 import type { PlayerEvents } from '../core/events.ts';
-import { isLoggedOnly, type PlayerError } from '../core/player-error.ts';
+import { isLoggedOnly, type PlayerError } from '../shared/player-error.ts';
 import type * as Reporter from './error-reporter.ts';
 
 /** What is reported: the core's fatal stream errors and the failures that replace the player with their card. */
@@ -20,7 +20,7 @@ export type ErrorReportingConfig = Pick<WidgetConfig, 'errorDsn' | 'errorTunnelU
 
 /**
  * Starts reporting the app's fatal errors. Without a DSN nothing is loaded and nothing is sent:
- * errors are only logged (src/core/player-error.ts). `loadReporter` is replaceable in tests.
+ * errors are only logged (src/shared/player-error.ts). `loadReporter` is replaceable in tests.
  */
 export function startErrorReporting(
   app: ReportedApp,

@@ -1,7 +1,8 @@
 /**
  * Every error code of the player, one table (ARCHITECTURE.md, "error table"). SPEC.md section 8
  * fixes 1 and 4; the rest are the player's own, grouped by hundreds per category. The viewer's
- * message for each is chosen by code in src/app/error-view.ts.
+ * message for each is chosen by code in src/app/app-errors.ts. Plain data with no imports: the
+ * engine worker reads it too.
  */
 export const PLAYER_ERROR_CODES = {
   /** DASH library runtime error (SPEC.md section 8). */
@@ -34,16 +35,31 @@ export const PLAYER_ERROR_CODES = {
 
 export type PlayerErrorCode = (typeof PLAYER_ERROR_CODES)[keyof typeof PLAYER_ERROR_CODES];
 
-/** The ad error codes of SPEC.md section 8, reserved here for the ads module (category 'ad'). */
-export const AD_ERROR_CODES = {
-  XML_PARSING: 100,
-  NO_RESPONSE: 303,
-  LOAD_TIMEOUT: 350,
-  MEDIA_FILE_NOT_FOUND: 401,
-  MEDIA_FILE_TIMEOUT: 402,
-  NO_SUPPORTED_MEDIA_FILE: 403,
-  MEDIA_DELIVERY: 405,
-  CANNOT_PLAY: 450,
-  UNDEFINED: 900,
-  GENERAL: 901,
-} as const;
+type Code<K extends keyof typeof PLAYER_ERROR_CODES> = (typeof PLAYER_ERROR_CODES)[K];
+
+/**
+ * Which codes each category may carry: a PlayerError of a category with a code outside its own
+ * does not compile (player-error.test-d.ts). Types only, so nothing of it reaches a bundle. Ad
+ * failures are not here: they end the ad, never the player (SPEC.md section 8), and their codes
+ * are the VAST worker's (workers/vast/vast-errors.ts).
+ */
+export interface PlayerErrorCodes {
+  config: Code<'CONFIG_INVALID'> | Code<'MOVIE_ID_MISSING'>;
+  catalogue: Code<'CONTENT_NOT_FOUND'> | Code<'CATALOGUE_FAILED'>;
+  manifest: Code<'MANIFEST_FAILED'>;
+  blocked: Code<'CONTENT_BLOCKED'>;
+  /** A stream request that failed for good: 'Failed to load resource.' */
+  network: Code<'RESOURCE'>;
+  /** The element or the engine could not decode; the element's own errors are 'Failed to load resource.' */
+  media: Code<'MEDIA'> | Code<'RESOURCE'>;
+  /** The DASH library's runtime error, a library that did not load, no engine for the source. */
+  engine: Code<'DASH_RUNTIME'> | Code<'RESOURCE'> | Code<'UNSUPPORTED'>;
+  storage: Code<'STORAGE_FAILED'>;
+  share: Code<'SHARE_FAILED'>;
+  audio: Code<'AUDIO_PROCESSING_UNSUPPORTED'>;
+}
+
+export type PlayerErrorCategory = keyof PlayerErrorCodes;
+
+/** A category with one of its own codes, as plain data (what crosses from a worker). */
+export type PlayerErrorKind = { [C in PlayerErrorCategory]: { category: C; code: PlayerErrorCodes[C] } }[PlayerErrorCategory];
