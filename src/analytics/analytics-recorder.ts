@@ -1,4 +1,4 @@
-import { PLAYER_EVENT_NAMES, type PlayerEventMap, type PlayerEventName } from '../core/events.ts';
+import type { PlayerEventMap, PlayerEventName } from '../core/events.ts';
 import type { PlayerApp } from '../app/player-app.ts';
 import type { ReadyView } from '../app/app-view.ts';
 import type { PlayerError } from '../shared/player-error.ts';
@@ -56,9 +56,7 @@ export function recordPlayerEvents(
     if (notes.length >= MAX_RECORDED) notes.shift();
     notes.push({ name, payload, t: analyticsNow(), key: `${loadId}-${(count++).toString(36)}`, view });
   };
-  for (const name of PLAYER_EVENT_NAMES) {
-    app.events.on(name, (payload) => note(name, payload, name === 'episode' ? lastReady : undefined), { signal });
-  }
+  app.events.onEvery((payload, name) => note(name, payload, name === 'episode' ? lastReady : undefined), { signal });
   // The view opens once its content and episode are known, before its source: a viewer who asks
   // for the film and leaves while it loads has a view that never started.
   const stopStore = app.store.subscribe(() => {

@@ -31,6 +31,8 @@ export const PLAYER_ERROR_CODES = {
   SHARE_FAILED: 4101,
   /** Audio processing (the boost) is unsupported here (logged only). */
   AUDIO_PROCESSING_UNSUPPORTED: 4201,
+  /** A listener of the player event map threw; the others still heard the event (recoverable). */
+  LISTENER_FAILED: 5001,
 } as const;
 
 export type PlayerErrorCode = (typeof PLAYER_ERROR_CODES)[keyof typeof PLAYER_ERROR_CODES];
@@ -57,6 +59,8 @@ export interface PlayerErrorCodes {
   storage: Code<'STORAGE_FAILED'>;
   share: Code<'SHARE_FAILED'>;
   audio: Code<'AUDIO_PROCESSING_UNSUPPORTED'>;
+  /** The player's own bug caught where it happened (src/core/events.ts). */
+  internal: Code<'LISTENER_FAILED'>;
 }
 
 export type PlayerErrorCategory = keyof PlayerErrorCodes;

@@ -47,7 +47,7 @@ export function codesBelongToTheirCategory(): void {
 export function theTableIsWhole(): void {
   // Every code of the table belongs to some category, and no category takes a code outside it.
   expectTypeOf<PlayerErrorCodes[PlayerErrorCategory]>().toEqualTypeOf<PlayerErrorCode>();
-  expectTypeOf<PlayerErrorCategory>().toEqualTypeOf<'config' | 'catalogue' | 'manifest' | 'blocked' | 'network' | 'media' | 'engine' | 'storage' | 'share' | 'audio'>();
+  expectTypeOf<PlayerErrorCategory>().toEqualTypeOf<'config' | 'catalogue' | 'manifest' | 'blocked' | 'network' | 'media' | 'engine' | 'storage' | 'share' | 'audio' | 'internal'>();
   // An error's fields keep the pairing: a catalogue error's code is one of the catalogue's.
   expectTypeOf(new RequestError('/x', 404, '').code).toEqualTypeOf<PlayerErrorCodes['catalogue']>();
   expectTypeOf<Extract<PlayerErrorKind, { category: 'blocked' }>['code']>().toEqualTypeOf<typeof CODES.CONTENT_BLOCKED>();

@@ -45,8 +45,11 @@ export function asPlayerError(error: unknown): PlayerError {
   return new PlayerError('engine', PLAYER_ERROR_CODES.RESOURCE, 'fatal', error instanceof Error ? error.message : String(error));
 }
 
-/** A failure that is logged only (storage, share, audio processing): recoverable, with the cause's name and message. */
-export function describeFailure<C extends 'storage' | 'share' | 'audio'>(category: C, code: PlayerErrorCodes[C], message: string, cause: unknown): PlayerError<C> {
+/**
+ * A failure that is logged only (storage, share, audio processing) or caught where it happened (a
+ * listener's bug): recoverable, with the cause's name and message.
+ */
+export function describeFailure<C extends 'storage' | 'share' | 'audio' | 'internal'>(category: C, code: PlayerErrorCodes[C], message: string, cause: unknown): PlayerError<C> {
   const detail: PlayerErrorDetail = cause instanceof Error ? { cause: cause.name, reason: cause.message } : { reason: String(cause) };
   return new PlayerError(category, code, 'recoverable', message, detail);
 }
