@@ -3,7 +3,7 @@ import type { AnalyticsDetail, AnalyticsEvent } from '../api/analytics-schema.ts
 import type { AdHistoryEntry, ViewContext } from '../../workers/analytics/analytics-inputs.ts';
 import type { PlayerEventMap } from '../core/events.ts';
 import type { PlayerError } from '../shared/player-error.ts';
-import type { RecordedEvent } from './analytics-recorder.ts';
+import type { RecordedEvent } from './recorded-events.ts';
 
 /** What the page knows at the hide that no recorded event says. */
 export interface EarlyMoment {
