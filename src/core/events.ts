@@ -5,8 +5,16 @@
  * content's events come from the content's element only, so an ad's own element can never be
  * counted as film time.
  */
-import type { AdEventName } from '../ads/ad-events.ts';
 import { describeFailure, logPlayerError, PLAYER_ERROR_CODES, type PlayerError } from '../shared/player-error.ts';
+
+/**
+ * The ad events analytics counts (SPEC.md section 7), reported on the map as 'ad' by src/ads.
+ * Beyond the spec's list: ad_break_request, when a break with ads to ask for is asked for (the
+ * play request with the preroll pending, the film at the midroll), as ad_init is sent when the
+ * break is only set up and its list fetched ahead of time; and ad_error, an ad or its VAST failed.
+ */
+export type AdEventName =
+  | 'ad_init' | 'ad_play' | 'ad_pause' | 'ad_ended' | 'ad_loaded' | 'ad_timeupdate' | 'ad_skip_btn_click' | 'ad_banner_click' | 'ad_break_request' | 'ad_error';
 
 /** The element reports this long a wait before it counts as waiting (SPEC.md section 9: 300 ms). */
 export const WAITING_DELAY_MS = 300;
