@@ -11,6 +11,8 @@ step "type-check"
 npx tsc --noEmit -p tsconfig.json
 step "lint"
 npx eslint --cache .
+step "import circles"
+npx tsx scripts/check-circles.ts
 step "unit and server tests"
 npx vitest run
 step "build"

@@ -2,7 +2,7 @@ import type { RequestEngine } from '../api/net/request-engine.ts';
 import type { PlayerCore } from '../core/player-core.ts';
 import type { Store } from '../core/store.ts';
 import { createVastClient, fillMacros, type VastClient, type VastSource } from '../workers-client/vast-client.ts';
-import { findParentOrigin } from '../app/host/host-channel.ts';
+import { findParentOrigin } from '../embed/parent-origin.ts';
 import { fetchAdList, type AdListItem } from './ad-list.ts';
 import { AD_VISIBILITY_THRESHOLD, type AdPlayState } from './ad-play-state.ts';
 import { playAd, type AdPlayback } from './ad-playback.ts';

@@ -1,35 +1,11 @@
-import { PLAYER_EVENT_NAMES, type PlayerEventMap, type PlayerEventName } from '../core/events.ts';
-import type { PlayerApp } from '../app/player-app.ts';
-import type { ReadyView } from '../app/app-view.ts';
-import type { PlayerError } from '../core/player-error.ts';
-import { randomUuid } from '../core/random-id.ts';
+import type { PlayerError } from '../shared/player-error.ts';
+import { randomUuid } from '../shared/random-id.ts';
+import type { AnalyticsApp, WatchedContent } from './analytics-app.ts';
 import { sendEarlyBeacon, type EarlyBeaconConfig } from './early-beacon.ts';
-
-/** A player event as it happened, with its time on the epoch scale of the page's monotonic clock. */
-export interface RecordedEvent {
-  /** A player event; 'failed': the card replaced the player; 'hide': the page was hidden or left. */
-  name: PlayerEventName | 'failed' | 'hide';
-  payload: PlayerEventMap[PlayerEventName] | { error: PlayerError } | Record<string, never>;
-  t: number;
-  /** The frame load's id and this note's number: the events made of it are named by it (keyedEventId). */
-  key: string;
-  /** 'episode' and 'failed': the content on screen then (a failure: the last one shown, if any). */
-  view?: ReadyView | undefined;
-}
-
-/** What the analytics chunk takes over: the notes, and the ids of the events the entry already gave out. */
-export interface Recorded {
-  notes: RecordedEvent[];
-  /** Given to the page's stat function. */
-  heard: Set<string>;
-  /** Taken by the browser's beacon. */
-  sent: Set<string>;
-}
+import { analyticsNow, type Recorded, type RecordedEvent } from './recorded-events.ts';
 
 /** Enough for a slow start with a preroll (time updates come 4 a second); older ones are dropped. */
 const MAX_RECORDED = 2000;
-
-export const analyticsNow = (): number => performance.timeOrigin + performance.now();
 
 /**
  * From the first moment, the player's events are noted for analytics, which load later as their
@@ -39,7 +15,7 @@ export const analyticsNow = (): number => performance.timeOrigin + performance.n
  * (early-beacon.ts): a viewer who leaves in the first seconds is still a view, with its end.
  */
 export function recordPlayerEvents(
-  app: Pick<PlayerApp, 'events' | 'store' | 'ads'>,
+  app: AnalyticsApp,
   config: EarlyBeaconConfig,
   win: Window = window,
   doc: Document = document,
@@ -48,17 +24,15 @@ export function recordPlayerEvents(
   const { notes } = recorded;
   const loadId = randomUuid();
   let count = 0;
-  let lastReady: ReadyView | undefined;
+  let lastReady: WatchedContent | undefined;
   let failedWith: PlayerError | undefined;
   const listening = new AbortController();
   const { signal } = listening;
-  const note = (name: RecordedEvent['name'], payload: RecordedEvent['payload'], view?: ReadyView) => {
+  const note = (name: RecordedEvent['name'], payload: RecordedEvent['payload'], view?: WatchedContent) => {
     if (notes.length >= MAX_RECORDED) notes.shift();
     notes.push({ name, payload, t: analyticsNow(), key: `${loadId}-${(count++).toString(36)}`, view });
   };
-  for (const name of PLAYER_EVENT_NAMES) {
-    app.events.on(name, (payload) => note(name, payload, name === 'episode' ? lastReady : undefined), { signal });
-  }
+  app.events.onEvery((payload, name) => note(name, payload, name === 'episode' ? lastReady : undefined), { signal });
   // The view opens once its content and episode are known, before its source: a viewer who asks
   // for the film and leaves while it loads has a view that never started.
   const stopStore = app.store.subscribe(() => {
@@ -99,7 +73,7 @@ const SLOW_START_MS = 3000;
  * hidden: that viewer may leave before the first frame, and an exit before the start is counted.
  * The listeners stay; each later `resolve` does nothing.
  */
-export function analyticsSooner(app: Pick<PlayerApp, 'events'>, doc: Document = document): Promise<void> {
+export function analyticsSooner(app: Pick<AnalyticsApp, 'events'>, doc: Document = document): Promise<void> {
   return new Promise((resolve) => {
     let started = false;
     app.events.on('playing', () => (started = true));

@@ -5,7 +5,7 @@ import type { AppStore, AppView } from '../app/app-view.ts';
 import { errorView } from '../app/app-errors.ts';
 import type { PlayerApp } from '../app/player-app.ts';
 import { createPlayerEvents } from '../core/events.ts';
-import { PLAYER_ERROR_CODES, PlayerError } from '../core/player-error.ts';
+import { PLAYER_ERROR_CODES, PlayerError } from '../shared/player-error.ts';
 import { createStore } from '../core/store.ts';
 import type { AnalyticsClient } from '../workers-client/analytics-client.ts';
 import { createFakeCore, fakeReadyView } from '../../test/fakes/fake-host-app.ts';

@@ -1,7 +1,6 @@
-import type { PlayerApp } from '../app/player-app.ts';
-import type { ReadyView } from '../app/app-view.ts';
 import type { WidgetConfig } from '../config/widget-config.ts';
-import { analyticsNow, type Recorded } from './analytics-recorder.ts';
+import type { AnalyticsApp, WatchedContent } from './analytics-app.ts';
+import { analyticsNow, type Recorded } from './recorded-events.ts';
 import { earlyEvents } from './early-events.ts';
 import { tellStatFunction } from './stat-function.ts';
 import { viewContext, type ContextConfig } from './view-context.ts';
@@ -9,10 +8,10 @@ import { viewContext, type ContextConfig } from './view-context.ts';
 export type EarlyBeaconConfig = ContextConfig & Pick<WidgetConfig, 'collectorUrl' | 'statFunction'>;
 
 export interface EarlyBeaconOptions {
-  app: Pick<PlayerApp, 'ads'>;
+  app: Pick<AnalyticsApp, 'ads'>;
   config: EarlyBeaconConfig;
   /** The last content shown: its core's network class and rate. */
-  lastReady: ReadyView | undefined;
+  lastReady: WatchedContent | undefined;
   win: Window;
 }
 

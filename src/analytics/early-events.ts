@@ -2,8 +2,8 @@ import { keyedEventId, type AnalyticsEventName, type NetworkType } from '../api/
 import type { AnalyticsDetail, AnalyticsEvent } from '../api/analytics-schema.ts';
 import type { AdHistoryEntry, ViewContext } from '../../workers/analytics/analytics-inputs.ts';
 import { WAITING_DELAY_MS, type PlayerEventMap } from '../core/events.ts';
-import type { PlayerError } from '../core/player-error.ts';
-import type { RecordedEvent } from './analytics-recorder.ts';
+import type { PlayerError } from '../shared/player-error.ts';
+import type { RecordedEvent } from './recorded-events.ts';
 
 /** What the page knows at the hide that no recorded event says. */
 export interface EarlyMoment {

@@ -1,18 +1,17 @@
 import type { AnalyticsEvent } from '../api/analytics-schema.ts';
 import type { PlayerEventMap, PlayerEventName } from '../core/events.ts';
-import type { PlayerApp } from '../app/player-app.ts';
-import { readyView, type ReadyView } from '../app/app-view.ts';
-import type { PlayerError } from '../core/player-error.ts';
+import type { PlayerError } from '../shared/player-error.ts';
 import { createAnalyticsClient, type AnalyticsClient, type AnalyticsInput } from '../workers-client/analytics-client.ts';
 import { createViewTracker } from './view-tracker.ts';
-import { analyticsNow, type Recorded, type RecordedEvent } from './analytics-recorder.ts';
+import type { AnalyticsApp, WatchedContent } from './analytics-app.ts';
+import { analyticsNow, type Recorded, type RecordedEvent } from './recorded-events.ts';
 import type { EarlyBeaconConfig } from './early-beacon.ts';
 import { tellStatFunction } from './stat-function.ts';
 import { viewContext } from './view-context.ts';
-import { randomUuid } from '../core/random-id.ts';
+import { randomUuid } from '../shared/random-id.ts';
 
 export interface AnalyticsOptions {
-  app: PlayerApp;
+  app: AnalyticsApp;
   config: EarlyBeaconConfig;
   /** What happened before this chunk arrived, and what of it the entry already gave out (analytics-recorder.ts). */
   recorded: Recorded;
@@ -46,7 +45,7 @@ export function startAnalytics(options: AnalyticsOptions): () => void {
   const tracker = createViewTracker();
   /** Made and not yet known delivered: a hide sends these with the beacon. */
   const unsent = new Map<string, AnalyticsEvent>();
-  const contextOf = (view: ReadyView | undefined) => viewContext(view, config, win.location.href);
+  const contextOf = (view: WatchedContent | undefined) => viewContext(view, config, win.location.href);
 
   /** The events of these inputs, told to the stat function and kept until delivered; those the entry gave out are not given twice. */
   const make = (inputs: AnalyticsInput[]): AnalyticsEvent[] => {
@@ -61,15 +60,15 @@ export function startAnalytics(options: AnalyticsOptions): () => void {
     if (events.length > 0) client.push(events);
   };
   /** A failure's input: its code, category and id; a failure before any view opens one for its content. */
-  const failureInput = (error: PlayerError, t: number, view: ReadyView | undefined, key?: string): AnalyticsInput =>
+  const failureInput = (error: PlayerError, t: number, view: WatchedContent | undefined, key?: string): AnalyticsInput =>
     ({ type: 'error', t, key, code: error.code, category: error.category, fatal: error.severity === 'fatal', id: error.id, context: contextOf(view) });
 
   function inputsOf(name: PlayerEventName, payload: PlayerEventMap[PlayerEventName], t: number): AnalyticsInput[] {
     const event = { name, payload } as { [K in PlayerEventName]: { name: K; payload: PlayerEventMap[K] } }[PlayerEventName];
     switch (event.name) {
       case 'episode': {
-        const view = readyView(app.store);
-        return view ? [{ type: 'view', t, episodeId: event.payload.episodeId, context: contextOf(view) }] : [];
+        const { view } = app.store.getState();
+        return view.status === 'ready' ? [{ type: 'view', t, episodeId: event.payload.episodeId, context: contextOf(view) }] : [];
       }
       case 'play-requested':
         return [{ type: 'play-requested', t }];
@@ -157,7 +156,7 @@ export function startAnalytics(options: AnalyticsOptions): () => void {
 }
 
 /** The network class the failed content's core had measured, for the failure's event. */
-function networkOf(view: ReadyView | undefined, t: number): AnalyticsInput[] {
+function networkOf(view: WatchedContent | undefined, t: number): AnalyticsInput[] {
   const networkType = view?.core.store.getState().networkClass;
   return networkType ? [{ type: 'network', t, networkType }] : [];
 }
@@ -167,15 +166,15 @@ function networkOf(view: ReadyView | undefined, t: number): AnalyticsInput[] {
  * load (`failure`: its input; one the entry noted before this chunk is told once, by its id).
  */
 function followStores(
-  app: PlayerApp,
+  app: AnalyticsApp,
   add: (inputs: AnalyticsInput[]) => void,
-  failure: (error: PlayerError, t: number, view: ReadyView | undefined) => AnalyticsInput,
+  failure: (error: PlayerError, t: number, view: WatchedContent | undefined) => AnalyticsInput,
   signal: AbortSignal,
 ): void {
-  let followed: ReadyView['core'] | undefined;
+  let followed: WatchedContent['core'] | undefined;
   let stopCore: (() => void) | undefined;
   let shown: PlayerError | undefined;
-  let lastReady: ReadyView | undefined;
+  let lastReady: WatchedContent | undefined;
   const onApp = () => {
     const { view } = app.store.getState();
     if (view.status === 'ready') lastReady = view;

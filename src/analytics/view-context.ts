@@ -1,6 +1,6 @@
-import type { ReadyView } from '../app/app-view.ts';
 import type { WidgetConfig } from '../config/widget-config.ts';
 import type { ViewContext } from '../../workers/analytics/analytics-inputs.ts';
+import type { WatchedContent } from './analytics-app.ts';
 import { deviceTypeOf } from './device-type.ts';
 
 export type ContextConfig = Pick<WidgetConfig, 'userId' | 'apiBaseUrl' | 'movieId'>;
@@ -10,7 +10,7 @@ export type ContextConfig = Pick<WidgetConfig, 'userId' | 'apiBaseUrl' | 'movieI
  * (the content does not exist, or its catalogue call failed) only the asked-for id is known: the
  * failure is still a view of that id, so the operator sees it under its content.
  */
-export function viewContext(view: ReadyView | undefined, config: ContextConfig, pageUrl: string): ViewContext {
+export function viewContext(view: WatchedContent | undefined, config: ContextConfig, pageUrl: string): ViewContext {
   const device_type = deviceTypeOf(navigator as Navigator & { userAgentData?: { mobile?: boolean } });
   const user_id = config.userId ?? null;
   if (!view) {

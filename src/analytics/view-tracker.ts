@@ -11,7 +11,7 @@
 import { PROGRESS_MILESTONES, keyedEventId, type AnalyticsEventName, type NetworkType } from '../api/analytics-constants.ts';
 import type { AnalyticsDetail, AnalyticsEvent, AnalyticsPayload } from '../api/analytics-schema.ts';
 import type { AdBreak, AdHistoryEntry, AnalyticsInput, ViewContext } from '../../workers/analytics/analytics-inputs.ts';
-import { randomUuid } from '../core/random-id.ts';
+import { randomUuid } from '../shared/random-id.ts';
 
 /** The element reports a wait only after 300 ms (src/core/events.ts): the stall began that much earlier. */
 export const WAITING_REPORT_DELAY_MS = 300;

@@ -1,4 +1,4 @@
-import { PLAYER_ERROR_CODES, PlayerError } from '../core/player-error.ts';
+import { PLAYER_ERROR_CODES, PlayerError } from '../shared/player-error.ts';
 
 /** How much of a failed response's body an error keeps for its report (SPEC.md section 1). */
 const BODY_KEPT = 1000;
@@ -8,7 +8,7 @@ const BODY_KEPT = 1000;
  * CONTENT_NOT_FOUND for a 404, else CATALOGUE_FAILED; the status (0 for a network failure), the
  * URL and the response body in its detail and as fields.
  */
-export class RequestError extends PlayerError {
+export class RequestError extends PlayerError<'catalogue'> {
   readonly status: number;
   readonly url: string;
   /** The response body, for error reports (SPEC.md section 1: HTTP errors attach it). */

@@ -1,4 +1,4 @@
-import { PLAYER_ERROR_CODES, PlayerError, asPlayerError, logPlayerError } from '../core/player-error.ts';
+import { PLAYER_ERROR_CODES, PlayerError, asPlayerError, logPlayerError } from '../shared/player-error.ts';
 import { ruErrors as ru } from '../ui/i18n/ru-errors.ts';
 
 /** A failure as the viewer sees it (SPEC.md section 8). */
@@ -12,7 +12,7 @@ export interface ErrorView {
 }
 
 /** The content cannot be watched in the viewer's country (code CONTENT_BLOCKED). */
-export class ContentBlockedError extends PlayerError {
+export class ContentBlockedError extends PlayerError<'blocked'> {
   constructor() {
     super('blocked', PLAYER_ERROR_CODES.CONTENT_BLOCKED, 'fatal', 'The content is not available in this country');
     this.name = 'ContentBlockedError';
@@ -20,7 +20,7 @@ export class ContentBlockedError extends PlayerError {
 }
 
 /** The content has no episode to open: for the viewer, the same as a missing content (code CONTENT_NOT_FOUND). */
-export class NoEpisodesError extends PlayerError {
+export class NoEpisodesError extends PlayerError<'catalogue'> {
   constructor(movieId: number) {
     super('catalogue', PLAYER_ERROR_CODES.CONTENT_NOT_FOUND, 'fatal', `Content ${movieId} has no episodes`, { movieId });
     this.name = 'NoEpisodesError';

@@ -13,7 +13,7 @@ import { createHostBridge } from './host/host-bridge.ts';
 import { analyticsSooner, recordPlayerEvents } from '../analytics/analytics-recorder.ts';
 import { connectStartButton } from './wiring/start-button.ts';
 import { errorView } from './app-errors.ts';
-import { PLAYER_ERROR_CODES, PlayerError } from '../core/player-error.ts';
+import { PLAYER_ERROR_CODES, PlayerError } from '../shared/player-error.ts';
 import type { ScreenOptions, ShareTarget } from './player-screen.tsx';
 import type * as RenderUi from './render-ui.tsx';
 import { startErrorReporting } from '../telemetry/error-reporting.ts';

@@ -1,7 +1,7 @@
 import type { CatalogueClient } from '../api/catalogue-client.ts';
 import type { AdCommands } from '../ads/ads-controller.ts';
 import { INITIAL_AD_STATE, type AdState } from '../ads/ad-state.ts';
-import { createPlayerEvents, forwardPlayerEvents, type PlayerEvents } from '../core/events.ts';
+import { createPlayerEvents, type PlayerEvents } from '../core/events.ts';
 import { createPlayerCore, type PlayerCore } from '../core/player-core.ts';
 import { createStore, type Store } from '../core/store.ts';
 import { whenBufferSafe } from '../core/buffer-safe.ts';
@@ -41,7 +41,7 @@ export interface PlayerApp {
    * What the player reports (src/core/events.ts), across reloads (each new core's events are
    * passed on), with the episode on screen: host messages and the page's services listen here.
    */
-  readonly events: Pick<PlayerEvents, 'on'>;
+  readonly events: Pick<PlayerEvents, 'on' | 'onEvery'>;
   /** The ad breaks: their state (the ad overlay reads it) and the overlay's commands. */
   readonly ads: { readonly store: Store<AdState>; readonly commands: AdCommands };
   /** Plays (the document's own play button, before the controls are drawn); kept if the source is still on its way. */
@@ -115,7 +115,8 @@ export function startPlayerApp(options: PlayerAppOptions): PlayerApp {
     // its request gate like any other (the one way playback starts).
     const player = createPlayerCore({ video, preferEngine: config.engine, engineSettings: { dashLibraryUrl: config.dashLibraryUrl } });
     core = player;
-    forwardPlayerEvents(player.events, events, signal);
+    // The app's bus carries this core's events until the next one replaces it.
+    player.events.onEvery((payload, name) => events.emit(name, payload), { signal });
     startAdBreaks(player, signal);
     const remembered = createPlaybackMemory({
       storage,

@@ -1,8 +1,8 @@
-import { PLAYER_ERROR_CODES, PlayerError } from '../core/player-error.ts';
+import { PLAYER_ERROR_CODES, PlayerError } from '../shared/player-error.ts';
 import { createDefaultConfig, type WidgetConfig } from './widget-config.ts';
 
 /** A malformed setting: a PlayerError of category 'config', code CONFIG_INVALID, the key named. */
-export class ConfigError extends PlayerError {
+export class ConfigError extends PlayerError<'config'> {
   constructor(message: string) {
     super('config', PLAYER_ERROR_CODES.CONFIG_INVALID, 'fatal', message);
     this.name = 'ConfigError';

@@ -59,4 +59,23 @@ describe('the player event map', () => {
     fire('pause');
     expect(heard.filter(([name]) => name === 'pause')).toEqual([]);
   });
+
+  it('gives every event to a listener of all of them, in turn with the others, until its signal aborts', () => {
+    const events = createPlayerEvents();
+    const heard: string[] = [];
+    const lifetime = new AbortController();
+    events.on('play', () => heard.push('play listener before'));
+    events.onEvery((payload, name) => heard.push(`every: ${name} ${JSON.stringify(payload)}`), { signal: lifetime.signal });
+    events.on('play', () => heard.push('play listener after'));
+    events.emit('play', { currentTime: 3 });
+    events.emit('waiting', { waiting: true });
+    lifetime.abort();
+    events.emit('pause', { currentTime: 3, duration: 9 });
+    expect(heard).toEqual([
+      'play listener before',
+      'every: play {"currentTime":3}',
+      'play listener after',
+      'every: waiting {"waiting":true}',
+    ]);
+  });
 });

@@ -5,8 +5,16 @@
  * content's events come from the content's element only, so an ad's own element can never be
  * counted as film time.
  */
-import type { AdEventName } from '../ads/ad-events.ts';
-import type { PlayerError } from './player-error.ts';
+import { describeFailure, logPlayerError, PLAYER_ERROR_CODES, type PlayerError } from '../shared/player-error.ts';
+
+/**
+ * The ad events analytics counts (SPEC.md section 7), reported on the map as 'ad' by src/ads.
+ * Beyond the spec's list: ad_break_request, when a break with ads to ask for is asked for (the
+ * play request with the preroll pending, the film at the midroll), as ad_init is sent when the
+ * break is only set up and its list fetched ahead of time; and ad_error, an ad or its VAST failed.
+ */
+export type AdEventName =
+  | 'ad_init' | 'ad_play' | 'ad_pause' | 'ad_ended' | 'ad_loaded' | 'ad_timeupdate' | 'ad_skip_btn_click' | 'ad_banner_click' | 'ad_break_request' | 'ad_error';
 
 /** The element reports this long a wait before it counts as waiting (SPEC.md section 9: 300 ms). */
 export const WAITING_DELAY_MS = 300;
@@ -30,7 +38,10 @@ export interface PlayerEventMap {
   'audio-track': { index: number };
   /** The subtitle track shown, undefined when off. */
   'text-track': { id: string | undefined };
-  /** A fatal playback error (after every engine that could play the source has failed). */
+  /**
+   * A fatal playback error (after every engine that could play the source has failed); or,
+   * recoverable (category 'internal'), a listener of this map that threw.
+   */
   error: { error: PlayerError };
   /** The episode on screen and its voice-over: the first one and each change (the app reports it). */
   episode: { episodeId: number; variantId: number | undefined };
@@ -63,44 +74,60 @@ export interface PlayerEventMap {
 
 export type PlayerEventName = keyof PlayerEventMap;
 
-/** Every name of the map, for code that passes all of them on (the app's bus over successive cores). */
-export const PLAYER_EVENT_NAMES = [
-  'content-time', 'play', 'pause', 'playing', 'waiting', 'seeking', 'seeked', 'ended', 'first-frame',
-  'rendition', 'audio-track', 'text-track', 'error', 'episode', 'presentation', 'ad', 'ad-break', 'ui', 'play-requested', 'play-blocked', 'episode-opening',
-] as const satisfies readonly PlayerEventName[];
-
-/** Passes every event of `from` on to `to` until `signal` aborts. */
-export function forwardPlayerEvents(from: PlayerEvents, to: PlayerEvents, signal: AbortSignal): void {
-  for (const name of PLAYER_EVENT_NAMES) {
-    from.on(name, (payload: PlayerEventMap[typeof name]) => to.emit(name, payload), { signal });
-  }
-}
 export type PlayerEventListener<K extends PlayerEventName> = (payload: PlayerEventMap[K]) => void;
+/** Hears every event of the map, with its name. */
+export type PlayerEventSink = <K extends PlayerEventName>(payload: PlayerEventMap[K], name: K) => void;
 
 export interface PlayerEvents {
   /** Listens until the returned function is called or `signal` aborts. */
   on<K extends PlayerEventName>(name: K, listener: PlayerEventListener<K>, options?: { signal?: AbortSignal }): () => void;
+  /** Every event, in turn with the other listeners (the app's bus, the analytics recorder). */
+  onEvery(listener: PlayerEventSink, options?: { signal?: AbortSignal }): () => void;
   /** Reports: the core (from its element and engine) and the app (episodes, presentation) only. */
   emit<K extends PlayerEventName>(name: K, payload: PlayerEventMap[K]): void;
 }
 
+/**
+ * Listeners hear an event in the order they came. Each is on its own: one that throws does not
+ * keep the event from the rest. Its failure is logged and told as a recoverable 'error' (as
+ * hls.js re-emits a handler's exception as an internal error), once: a listener that fails while
+ * a failure is being told is only logged, so a broken error listener cannot start an endless round.
+ */
 export function createPlayerEvents(): PlayerEvents {
-  const listeners = new Map<PlayerEventName, Set<(payload: never) => void>>();
-  return {
-    on(name, listener, options = {}) {
-      const set = listeners.get(name) ?? new Set();
-      listeners.set(name, set);
-      const entry = listener as (payload: never) => void;
-      set.add(entry);
-      const off = () => void set.delete(entry);
-      options.signal?.addEventListener('abort', off, { once: true });
-      return off;
-    },
+  /** Each listener with the one event it hears (undefined: every event). */
+  type Entry = [PlayerEventName | undefined, (payload: never, name: PlayerEventName) => void];
+  const listeners = new Set<Entry>();
+  let telling = false;
+  const listen = (name: PlayerEventName | undefined, listener: Entry[1], options?: { signal?: AbortSignal }) => {
+    const entry: Entry = [name, listener];
+    listeners.add(entry);
+    const off = () => void listeners.delete(entry);
+    options?.signal?.addEventListener('abort', off, { once: true });
+    return off;
+  };
+  const events: PlayerEvents = {
+    on: listen,
+    onEvery: (listener, options) => listen(undefined, listener as Entry[1], options),
     emit(name, payload) {
       // A copy: a listener may unsubscribe (or subscribe) while the event is delivered.
-      for (const listener of [...(listeners.get(name) ?? [])]) (listener as PlayerEventListener<typeof name>)(payload);
+      for (const [only, listener] of [...listeners]) {
+        if (only && only !== name) continue;
+        try {
+          listener(payload as never, name);
+        } catch (cause) {
+          const error = describeFailure('internal', PLAYER_ERROR_CODES.LISTENER_FAILED, `${name} listener`, cause);
+          logPlayerError(error);
+          // emit itself never throws: every listener is caught here.
+          if (!telling) {
+            telling = true;
+            events.emit('error', { error });
+            telling = false;
+          }
+        }
+      }
     },
   };
+  return events;
 }
 
 /** The element's events the map is made of; `schedule` is the 300 ms timer (replaceable in tests). */
@@ -113,6 +140,7 @@ export function reportMediaEvents(
     return () => clearTimeout(id);
   },
 ): void {
+  const now = () => ({ currentTime: video.currentTime });
   const at = () => ({ currentTime: video.currentTime, duration: video.duration });
   const listen = (type: string, listener: () => void) => video.addEventListener(type, listener, { signal });
   let cancelWait: (() => void) | undefined;
@@ -127,14 +155,14 @@ export function reportMediaEvents(
   signal.addEventListener('abort', () => cancelWait?.(), { once: true });
 
   listen('timeupdate', () => events.emit('content-time', at()));
-  listen('play', () => events.emit('play', { currentTime: video.currentTime }));
+  listen('play', () => events.emit('play', now()));
   listen('pause', () => {
     waitOver();
     events.emit('pause', at());
   });
   listen('playing', () => {
     waitOver();
-    events.emit('playing', { currentTime: video.currentTime });
+    events.emit('playing', now());
   });
   listen('waiting', () => {
     if (cancelWait || waitingShown) return;
@@ -144,11 +172,11 @@ export function reportMediaEvents(
       events.emit('waiting', { waiting: true });
     }, WAITING_DELAY_MS);
   });
-  listen('seeking', () => events.emit('seeking', { currentTime: video.currentTime }));
+  listen('seeking', () => events.emit('seeking', now()));
   listen('seeked', () => events.emit('seeked', at()));
   listen('ended', () => {
     waitOver();
     events.emit('ended', at());
   });
-  listen('loadeddata', () => events.emit('first-frame', { currentTime: video.currentTime }));
+  listen('loadeddata', () => events.emit('first-frame', now()));
 }

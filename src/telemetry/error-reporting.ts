@@ -4,23 +4,29 @@
  * loads only once the film's buffer is safe (src/core/buffer-safe.ts), or at once when a fatal error comes first (SPEC.md sections
  * 1 and 8; ARCHITECTURE.md rule 9). Errors heard before it is loaded wait here and go out then.
  */
-import type { AppStore } from '../app/app-view.ts';
 import type { WidgetConfig } from '../config/widget-config.ts';
 import type { PlayerEvents } from '../core/events.ts';
-import { isLoggedOnly, type PlayerError } from '../core/player-error.ts';
+import type { Store } from '../core/store.ts';
+import { isLoggedOnly, type PlayerError } from '../shared/player-error.ts';
 import type * as Reporter from './error-reporter.ts';
 
-/** What is reported: the core's fatal stream errors and the failures that replace the player with their card. */
+/** The app's view as reporting reads it: a failure shown instead of the player carries its error. */
+type ShownView = { status: 'error'; error: PlayerError } | { status: 'loading' | 'ready' };
+
+/**
+ * What is reported: the core's fatal stream errors and the failures that replace the player with
+ * their card. Only what is read of the app (ARCHITECTURE.md rule 4), so reporting never imports it.
+ */
 export interface ReportedApp {
   readonly events: Pick<PlayerEvents, 'on'>;
-  readonly store: AppStore;
+  readonly store: Pick<Store<{ view: ShownView }>, 'getState' | 'subscribe'>;
 }
 
 export type ErrorReportingConfig = Pick<WidgetConfig, 'errorDsn' | 'errorTunnelUrl' | 'errorProject'>;
 
 /**
  * Starts reporting the app's fatal errors. Without a DSN nothing is loaded and nothing is sent:
- * errors are only logged (src/core/player-error.ts). `loadReporter` is replaceable in tests.
+ * errors are only logged (src/shared/player-error.ts). `loadReporter` is replaceable in tests.
  */
 export function startErrorReporting(
   app: ReportedApp,

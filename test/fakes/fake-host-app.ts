@@ -15,7 +15,7 @@ import { createHostBridge } from '../../src/app/host/host-bridge.ts';
 import { startHostSession } from '../../src/app/host/host-session.ts';
 import { createPlayerEvents, type PlayerEvents } from '../../src/core/events.ts';
 import type { PlayerCore } from '../../src/core/player-core.ts';
-import { PLAYER_ERROR_CODES, PlayerError } from '../../src/core/player-error.ts';
+import { PLAYER_ERROR_CODES, PlayerError } from '../../src/shared/player-error.ts';
 import { initialPlayerState, type AudioTrack, type PlayerState, type Quality } from '../../src/core/player-state.ts';
 import { createStore, type Store } from '../../src/core/store.ts';
 import type { HostCommandName } from '../../src/embed/host-api.ts';

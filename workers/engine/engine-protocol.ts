@@ -3,7 +3,11 @@ import type { NetworkClass } from './abr/network-class.ts';
  * What crosses between the custom engine's main-thread adapter (src/engine/mse) and its worker.
  * Plain data only: everything here is structured-cloneable.
  */
+import type { PlayerErrorKind } from '../../src/shared/error-codes.ts';
 import type { SerializedError } from '../shared/result.ts';
+
+/** Why the engine gave up: a category of the player's error table with one of its own codes. */
+export type EngineFailure = SerializedError & PlayerErrorKind;
 
 export interface EngineOpenOptions {
   /** The master (or media) playlist URL. */
@@ -48,7 +52,7 @@ export type EngineReport =
   /** The throughput measured from the engine's own downloads, and its network class (SPEC.md section 9). */
   | { type: 'stats'; bandwidthBps: number | undefined; networkClass: NetworkClass | undefined; rendition: string | undefined }
   /** The engine gives up: `declined` means it never played (another engine should). */
-  | { type: 'error'; error: SerializedError; declined: boolean };
+  | { type: 'error'; error: EngineFailure; declined: boolean };
 
 /** What the element is doing, sent by the adapter on the element's events. */
 export interface PlaybackSnapshot {

@@ -1,6 +1,6 @@
 import type { CatalogueClient } from '../../api/catalogue-client.ts';
 import { RequestError } from '../../api/request-error.ts';
-import { PLAYER_ERROR_CODES, PlayerError } from '../../core/player-error.ts';
+import { PLAYER_ERROR_CODES, PlayerError } from '../../shared/player-error.ts';
 import type { MasterManifest } from '../../api/schema.ts';
 import { detectSourceType } from '../../engine/source-type.ts';
 import type { PlaybackSource } from '../../engine/types.ts';
@@ -15,7 +15,7 @@ export interface EpisodeSource {
 }
 
 /** The episode's master manifest could not be loaded; the viewer sees its URL (code MANIFEST_FAILED). */
-export class ManifestLoadError extends PlayerError {
+export class ManifestLoadError extends PlayerError<'manifest'> {
   readonly url: string;
 
   constructor(url: string, status?: number) {

@@ -5,6 +5,7 @@ import {
   type HostMessage,
   type HostTimeProgress,
 } from '../../embed/host-protocol.ts';
+import { findParentOrigin, type ParentOriginWindow } from '../../embed/parent-origin.ts';
 
 /** Where the channel posts: the parent window. */
 export interface HostParentWindow {
@@ -19,10 +20,8 @@ export interface HostMessageEventLike {
 }
 
 /** The parts of `window` the channel uses; tests pass a fake. */
-export interface HostChannelWindow {
+export interface HostChannelWindow extends ParentOriginWindow {
   readonly parent: HostParentWindow;
-  readonly location: { readonly ancestorOrigins?: { readonly length: number; readonly [index: number]: string } };
-  readonly document: { readonly referrer: string };
   addEventListener(type: 'message', listener: (event: HostMessageEventLike) => void, options: { signal: AbortSignal }): void;
 }
 
@@ -76,28 +75,6 @@ export function createHostChannel({ win = window, onCommand }: HostChannelOption
     },
     destroy: () => lifetime.abort(),
   };
-}
-
-/**
- * The parent's origin: location.ancestorOrigins[0] where the browser has it (Chromium, Safari),
- * else the origin of document.referrer (Firefox; empty under a no-referrer policy). An opaque
- * origin ('null', a sandboxed parent) cannot be addressed, so it counts as unknown.
- */
-export function findParentOrigin(win: HostChannelWindow): string | undefined {
-  if ((win.parent as unknown) === win) return undefined;
-  const ancestors = win.location.ancestorOrigins;
-  const origin = ancestors && ancestors.length > 0 ? ancestors[0] : originOf(win.document.referrer);
-  return origin && origin !== 'null' ? origin : undefined;
-}
-
-function originOf(url: string): string | undefined {
-  if (!url) return undefined;
-  try {
-    const { origin, protocol } = new URL(url);
-    return protocol === 'https:' || protocol === 'http:' ? origin : undefined;
-  } catch {
-    return undefined;
-  }
 }
 
 /**

@@ -1,6 +1,6 @@
 import { proxy } from 'comlink';
 import type { EngineReport } from '../../../workers/engine/engine-protocol.ts';
-import { PlayerError } from '../../core/player-error.ts';
+import { PlayerError } from '../../shared/player-error.ts';
 import type { EngineAdapter, EngineHost } from '../types.ts';
 import { rememberBandwidth, rememberedBandwidth } from '../../storage/bandwidth-memory.ts';
 import { ENGINE_OPEN_TIMEOUT_MS, spawnEngineWorker } from '../../workers-client/engine-client.ts';
@@ -77,9 +77,8 @@ export function createMseAdapter(video: HTMLVideoElement, host: EngineHost): Eng
         break;
       case 'error': {
         const { category, code, message, detail } = report.error;
-        const known = category === 'network' || category === 'media' ? category : 'engine';
         host.emit('error', {
-          error: new PlayerError(known, code, 'fatal', message, { ...detail, engine: 'mse', declined: report.declined }),
+          error: new PlayerError(category, code, 'fatal', message, { ...detail, engine: 'mse', declined: report.declined }),
         });
         break;
       }

@@ -1,5 +1,10 @@
 import { useEffect, useRef, type KeyboardEvent } from 'react';
-import type { PickerOption } from './picker-menu.tsx';
+
+/** One choice of a picker (an episode, a voice-over): the list draws it, the picker's button shows the chosen one. */
+export interface PickerOption {
+  id: number;
+  label: string;
+}
 
 export interface PickerListProps {
   id: string;

@@ -1,10 +1,6 @@
 import { useId, useRef } from 'react';
 import { useExtras } from '../extras/extras-source.ts';
-
-export interface PickerOption {
-  id: number;
-  label: string;
-}
+import type { PickerOption } from './picker-list.tsx';
 
 export interface PickerMenuProps {
   /** The button's text: the current choice. */

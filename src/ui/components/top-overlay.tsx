@@ -1,7 +1,8 @@
 import { useSyncExternalStore } from 'react';
 import { MENU_ROOT_ATTRIBUTE, type ActiveMenu, type ActiveMenuStore } from '../menus/active-menu.ts';
 import { ru } from '../i18n/ru.ts';
-import { PickerMenu, type PickerOption } from './picker-menu.tsx';
+import type { PickerOption } from './picker-list.tsx';
+import { PickerMenu } from './picker-menu.tsx';
 
 /** A picker's data: its choices and the current one. */
 export interface PickerModel {

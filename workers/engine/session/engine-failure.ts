@@ -1,7 +1,7 @@
 import { FetchFailure } from '../../../src/api/net/request-engine.ts';
 // Plain data shared with the main thread: the one table of codes.
-import { PLAYER_ERROR_CODES as PLAYER_CODES } from '../../../src/core/error-codes.ts';
-import type { SerializedError } from '../../shared/result.ts';
+import { PLAYER_ERROR_CODES as PLAYER_CODES } from '../../../src/shared/error-codes.ts';
+import type { EngineFailure } from '../engine-protocol.ts';
 import { DeclinedError } from './stream-catalog.ts';
 
 /**
@@ -9,10 +9,10 @@ import { DeclinedError } from './stream-catalog.ts';
  * should play it), a request that failed for good (code 4, with its URL, status and kind), or
  * media the browser refused (code 3); `where` is the level and the time the engine was at.
  */
-export function describeFailure(error: unknown, declined: boolean, where: { level: number; time: number }): { declined: boolean; error: SerializedError } {
+export function describeFailure(error: unknown, declined: boolean, where: { level: number; time: number }): { declined: boolean; error: EngineFailure } {
   const isDecline = declined || error instanceof DeclinedError;
   const message = error instanceof Error ? error.message : String(error);
-  const described: SerializedError = isDecline
+  const described: EngineFailure = isDecline
     ? { category: 'engine', code: PLAYER_CODES.UNSUPPORTED, severity: 'fatal', message, detail: where }
     : error instanceof FetchFailure
       ? {

@@ -12,7 +12,7 @@ import { KeyframeIndex } from './keyframe-index.ts';
 import { linkAllowsPrefetch, SeekPrefetch, type PrefetchPlace } from './seek-prefetch.ts';
 import { segmentIndexAt } from './segment-index.ts';
 import { openTrackBuffers } from './track-buffers.ts';
-import type { PendingSource, SegmentPlan, TrackLoaderHost, TrackSource } from './track-contract.ts';
+import type { PendingSource, SegmentPlan, TrackBuffers, TrackSource } from './track-contract.ts';
 import { TrackLoader } from './track-loader.ts';
 
 /** Seconds buffered ahead of the playhead: enough to ride out a slow segment, small enough for a phone's memory. */
@@ -39,7 +39,7 @@ type Report = (report: EngineReport) => void;
  * One stream played into one MediaSource: reads the playlists, opens the buffers, runs a loader
  * for the main track and one for separate audio, and decides levels (ABR or the viewer's choice).
  */
-export class PlaybackSession implements TrackLoaderHost {
+export class PlaybackSession {
   readonly timeline = new Timeline();
   private readonly sink: MediaSink;
   private readonly options: EngineOpenOptions;
@@ -103,10 +103,10 @@ export class PlaybackSession implements TrackLoaderHost {
       const buffers = openTrackBuffers(this.sink, catalog, this.timeline, segmentFormat(mainSource.playlist), audioSource ? segmentFormat(audioSource.playlist) : undefined);
       // A seek made while the stream was being read moves the start there.
       const startTime = this.playback.currentTime;
-      this.main = new TrackLoader('main', mainSource, buffers.main, this, startTime);
+      this.main = this.trackLoader('main', mainSource, buffers.main, startTime);
       void this.main.run();
       if (audioSource) {
-        this.audio = new TrackLoader('audio', audioSource, buffers.audio, this, startTime);
+        this.audio = this.trackLoader('audio', audioSource, buffers.audio, startTime);
         void this.audio.run();
       }
     } catch (error) {
@@ -236,10 +236,22 @@ export class PlaybackSession implements TrackLoaderHost {
     this.audio?.stop();
   }
 
-  // TrackLoaderHost
-
-  currentTime(): number {
-    return this.playback.currentTime;
+  /** A track loader with its own host: each callback knows which track it came from. */
+  private trackLoader(kind: 'main' | 'audio', source: TrackSource, buffers: TrackBuffers, startTime: number): TrackLoader {
+    const track: TrackLoader = new TrackLoader(kind, source, buffers, {
+      timeline: this.timeline,
+      currentTime: () => this.playback.currentTime,
+      mayLoad: (segment) => this.mayLoad(track, segment),
+      moved: () => {
+        if (track === this.main) this.audio?.wake();
+      },
+      segmentLoaded: (download, segment) => this.segmentLoaded(download, segment),
+      appended: (appendedSource, segment, firstOfSource) => this.appended(track, appendedSource, segment, firstOfSource),
+      segmentFailed: (error) => this.segmentFailed(track, error),
+      endReached: () => this.endReached(),
+      planSegment: (plannedSource, segment, target) => this.planSegment(track, plannedSource, segment, target),
+    }, startTime);
+    return track;
   }
 
   /**
@@ -247,17 +259,13 @@ export class PlaybackSession implements TrackLoaderHost {
    * loading. Audio is cheap, but a segment of it fetched early shares the link with the video the
    * viewer is waiting for (after a start or a seek, about a tenth of a second at 4 Mbit/s).
    */
-  mayLoad(track: TrackLoader, segment: MediaSegment): boolean {
+  private mayLoad(track: TrackLoader, segment: MediaSegment): boolean {
     if (segment.start - this.playback.currentTime > FORWARD_GOAL_SECONDS) return false;
     if (track === this.main || !this.main) return true;
     return segment.start < this.main.loadingUntil();
   }
 
-  moved(track: TrackLoader): void {
-    if (track === this.main) this.audio?.wake();
-  }
-
-  segmentLoaded(track: TrackLoader, download: Download, segment: MediaSegment): void {
+  private segmentLoaded(download: Download, segment: MediaSegment): void {
     this.failures = 0;
     this.estimator.sample(download.bytes.byteLength, download.transferMs);
     const catalog = this.catalog;
@@ -275,12 +283,11 @@ export class PlaybackSession implements TrackLoaderHost {
     if (level !== this.currentLevel) void this.changeLevel(level, false);
   }
 
-  sourceAppended(track: TrackLoader, source: TrackSource): void {
-    if (track.kind === 'main') this.readLevelPlaylistsAhead();
-    else this.report({ type: 'audio-track-change', index: Number(source.key.split(':')[1]) });
-  }
-
-  segmentAppended(track: TrackLoader, source: TrackSource, segment: MediaSegment): void {
+  private appended(track: TrackLoader, source: TrackSource, segment: MediaSegment, firstOfSource: boolean): void {
+    if (firstOfSource) {
+      if (track.kind === 'main') this.readLevelPlaylistsAhead();
+      else this.report({ type: 'audio-track-change', index: Number(source.key.split(':')[1]) });
+    }
     if (track.kind !== 'main') return;
     const level = Number(source.key.split(':')[1]);
     // Levels share segment boundaries, so a segment replaced at another level takes its place here.
@@ -288,7 +295,7 @@ export class PlaybackSession implements TrackLoaderHost {
     this.reportPlayingLevel();
   }
 
-  segmentFailed(track: TrackLoader, error: unknown): void {
+  private segmentFailed(track: TrackLoader, error: unknown): void {
     this.failures += 1;
     if (track.kind === 'main' && this.currentLevel > 0 && this.failures <= FAILURES_BEFORE_DOWNSWITCH && this.manualLevel === undefined) {
       void this.changeLevel(this.currentLevel - 1, false).then(() => track.wake());
@@ -297,7 +304,7 @@ export class PlaybackSession implements TrackLoaderHost {
     this.fail(error, false);
   }
 
-  planSegment(track: TrackLoader, source: TrackSource, segment: MediaSegment, target: number | undefined): SegmentPlan | Promise<SegmentPlan> {
+  private planSegment(track: TrackLoader, source: TrackSource, segment: MediaSegment, target: number | undefined): SegmentPlan | Promise<SegmentPlan> {
     const whole: SegmentPlan = { time: segment.start, byteRange: segment.byteRange };
     const prefetched = this.prefetches.take(source.key, segment, target ?? segment.start);
     if (prefetched) return { time: prefetched.time, byteRange: prefetched.byteRange, download: prefetched.download };
@@ -306,7 +313,7 @@ export class PlaybackSession implements TrackLoaderHost {
     return this.keyframes.keyframe(level, segment, target).then((keyframe) => (keyframe ? { time: keyframe.time, byteRange: keyframe.byteRange } : whole));
   }
 
-  endReached(): void {
+  private endReached(): void {
     const tracks = [this.main, this.audio].filter((track): track is TrackLoader => track !== undefined);
     if (tracks.every((track) => track.done)) void this.sink.endOfStream().catch(() => undefined);
   }

@@ -2,7 +2,6 @@ import type { Download } from '../../../src/api/net/request-engine.ts';
 import type { ByteRange, MediaPlaylist, MediaSegment } from '../hls/playlist-types.ts';
 import type { BufferSink } from '../media/media-sink.ts';
 import type { Timeline } from './timeline.ts';
-import type { TrackLoader } from './track-loader.ts';
 
 /** The buffers a track appends to: TS is split into video and audio; fMP4 goes to `fmp4` as is. */
 export interface TrackBuffers {
@@ -32,27 +31,30 @@ export interface PendingSource {
   source: Promise<TrackSource | undefined>;
 }
 
+/**
+ * What a track loader needs of its session, bound to that one track: the session knows which
+ * track each host belongs to, so no callback hands the loader back (and this contract never
+ * names the loader).
+ */
 export interface TrackLoaderHost {
   readonly timeline: Timeline;
   /** The element's current time (playlist seconds). */
   currentTime(): number;
   /** Whether `segment` may be fetched now (far enough ahead already, or another track comes first). */
-  mayLoad(track: TrackLoader, segment: MediaSegment): boolean;
+  mayLoad(segment: MediaSegment): boolean;
   /** The track moved on to another segment (it finished one, or restarted elsewhere). */
-  moved(track: TrackLoader): void;
-  /** Main track: a segment arrived (for ABR); returns the source for the next one. */
-  segmentLoaded(track: TrackLoader, download: Download, segment: MediaSegment): void;
-  /** A segment of `source` reached the buffer for the first time. */
-  sourceAppended(track: TrackLoader, source: TrackSource): void;
-  /** `segment` of `source` is in the buffer (every segment, after sourceAppended for the first). */
-  segmentAppended(track: TrackLoader, source: TrackSource, segment: MediaSegment): void;
+  moved(): void;
+  /** Main track: a segment arrived (for ABR). */
+  segmentLoaded(download: Download, segment: MediaSegment): void;
+  /** `segment` of `source` is in the buffer; `firstOfSource` when it is the first of that rendition since another. */
+  appended(source: TrackSource, segment: MediaSegment, firstOfSource: boolean): void;
   /** A segment failed for good; the host may switch rendition or give up. */
-  segmentFailed(track: TrackLoader, error: unknown): void;
+  segmentFailed(error: unknown): void;
   /** Every segment up to the end is buffered (or the track was reset). */
   endReached(): void;
   /**
    * How to fetch `segment`; `target` is the seek's time when the segment holds it (a keyframe
    * before it may be the place to start). Resolves at once unless a keyframe index is being read.
    */
-  planSegment(track: TrackLoader, source: TrackSource, segment: MediaSegment, target: number | undefined): SegmentPlan | Promise<SegmentPlan>;
+  planSegment(source: TrackSource, segment: MediaSegment, target: number | undefined): SegmentPlan | Promise<SegmentPlan>;
 }

@@ -74,7 +74,7 @@ export class TrackLoader {
         await this.wakeSignal.wait();
         continue;
       }
-      if (!this.host.mayLoad(this, segment)) {
+      if (!this.host.mayLoad(segment)) {
         await this.wakeSignal.wait();
         continue;
       }
@@ -96,7 +96,7 @@ export class TrackLoader {
       } catch (error) {
         if (generation !== this.generation || this.stopped) continue;
         if (error instanceof FetchFailure && error.failure.kind === 'aborted') continue;
-        this.host.segmentFailed(this, error);
+        this.host.segmentFailed(error);
         await this.wakeSignal.wait();
       }
     }
@@ -205,7 +205,7 @@ export class TrackLoader {
 
   private moveTo(index: number): void {
     this.nextIndex = index;
-    this.host.moved(this);
+    this.host.moved();
   }
 
   /** Drops the download in flight and makes a late result of it harmless. */
@@ -225,7 +225,7 @@ export class TrackLoader {
     const target = this.seekTarget !== undefined && segmentIndexAt(source.playlist.segments, this.seekTarget) === index ? this.seekTarget : undefined;
     this.seekTarget = undefined;
     this.inFlight = { index, key: source.key, time: target ?? segment.start };
-    const planned = this.host.planSegment(this, source, segment, target);
+    const planned = this.host.planSegment(source, segment, target);
     const plan = planned instanceof Promise ? await planned : planned;
     if (generation !== this.generation) return;
     this.inFlight = { index, key: source.key, time: plan.time };
@@ -234,11 +234,9 @@ export class TrackLoader {
       : await this.loadTs(segment, source, plan, generation, signal);
     if (generation === this.generation) this.inFlight = undefined;
     if (!download || generation !== this.generation) return;
-    if (this.lastAppendedSource !== source.key) {
-      this.lastAppendedSource = source.key;
-      this.host.sourceAppended(this, source);
-    }
-    this.host.segmentAppended(this, source, segment);
+    const firstOfSource = this.lastAppendedSource !== source.key;
+    this.lastAppendedSource = source.key;
+    this.host.appended(source, segment, firstOfSource);
     await this.evictBackBuffer();
   }
 
@@ -278,7 +276,7 @@ export class TrackLoader {
       throw error;
     }
     if (generation !== this.generation) return undefined;
-    if (this.kind === 'main') this.host.segmentLoaded(this, download, segment);
+    if (this.kind === 'main') this.host.segmentLoaded(download, segment);
     enqueue(this.transmuxer.end());
     await appending;
     return download;
@@ -307,7 +305,7 @@ export class TrackLoader {
       plan.download ? plan.download.catch(fetchSegment) : fetchSegment(),
     ]);
     if (generation !== this.generation) return undefined;
-    if (this.kind === 'main') this.host.segmentLoaded(this, download, segment);
+    if (this.kind === 'main') this.host.segmentLoaded(download, segment);
     const offset = await this.offsetFor(fmp4StartPts(init, download.bytes), plan.time);
     const buffer = this.buffers.fmp4 ?? this.buffers.audio ?? this.buffers.video;
     if (offset === undefined || generation !== this.generation || !buffer) return undefined;

@@ -1,27 +1,16 @@
 /**
  * The one error type of the player (ARCHITECTURE.md rule 5): category, numeric code, severity,
  * typed detail, and the id a viewer can quote. Every failure is one of these, so a viewer's
- * message (src/app/error-view.ts), the log line and the error report (src/telemetry) all read the same
- * fields. Codes are in error-codes.ts.
+ * message (src/app/app-errors.ts), the log line and the error report (src/telemetry) all read the same
+ * fields. Codes, and which category takes which, are in error-codes.ts. It lives in src/shared, below
+ * the core, the engines, the API client and the workers, so each of them imports it without
+ * importing the others.
  */
-import { PLAYER_ERROR_CODES, type PlayerErrorCode } from './error-codes.ts';
+import { PLAYER_ERROR_CODES, type PlayerErrorCategory, type PlayerErrorCodes } from './error-codes.ts';
 import { randomUuid } from './random-id.ts';
 
-export { AD_ERROR_CODES, PLAYER_ERROR_CODES, type PlayerErrorCode } from './error-codes.ts';
+export { PLAYER_ERROR_CODES, type PlayerErrorCategory, type PlayerErrorCode, type PlayerErrorCodes, type PlayerErrorKind } from './error-codes.ts';
 
-export type PlayerErrorCategory =
-  | 'config'
-  | 'catalogue'
-  | 'manifest'
-  | 'blocked'
-  | 'network'
-  | 'media'
-  | 'engine'
-  | 'storage'
-  | 'share'
-  | 'audio'
-  /** Reserved for the ads module: codes in AD_ERROR_CODES. */
-  | 'ad';
 export type PlayerErrorSeverity = 'recoverable' | 'fatal';
 export type PlayerErrorDetail = Record<string, string | number | boolean | null>;
 
@@ -30,15 +19,16 @@ export function newErrorId(): string {
   return randomUuid().slice(0, 8);
 }
 
-export class PlayerError extends Error {
-  readonly category: PlayerErrorCategory;
-  readonly code: number;
+/** `C`, the category, fixes which codes the error may carry (PlayerErrorCodes). */
+export class PlayerError<C extends PlayerErrorCategory = PlayerErrorCategory> extends Error {
+  readonly category: C;
+  readonly code: PlayerErrorCodes[C];
   readonly severity: PlayerErrorSeverity;
   readonly detail: PlayerErrorDetail;
   /** Shown to the viewer with the generic message and logged with the error: the two match. */
   readonly id: string;
 
-  constructor(category: PlayerErrorCategory, code: PlayerErrorCode | number, severity: PlayerErrorSeverity, message: string, detail: PlayerErrorDetail = {}) {
+  constructor(category: C, code: PlayerErrorCodes[C], severity: PlayerErrorSeverity, message: string, detail: PlayerErrorDetail = {}) {
     super(message);
     this.name = 'PlayerError';
     this.category = category;
@@ -55,8 +45,11 @@ export function asPlayerError(error: unknown): PlayerError {
   return new PlayerError('engine', PLAYER_ERROR_CODES.RESOURCE, 'fatal', error instanceof Error ? error.message : String(error));
 }
 
-/** A failure that is logged only (storage, share, audio processing): recoverable, with the cause's name and message. */
-export function describeFailure(category: PlayerErrorCategory, code: PlayerErrorCode, message: string, cause: unknown): PlayerError {
+/**
+ * A failure that is logged only (storage, share, audio processing) or caught where it happened (a
+ * listener's bug): recoverable, with the cause's name and message.
+ */
+export function describeFailure<C extends 'storage' | 'share' | 'audio' | 'internal'>(category: C, code: PlayerErrorCodes[C], message: string, cause: unknown): PlayerError<C> {
   const detail: PlayerErrorDetail = cause instanceof Error ? { cause: cause.name, reason: cause.message } : { reason: String(cause) };
   return new PlayerError(category, code, 'recoverable', message, detail);
 }
