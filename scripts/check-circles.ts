@@ -3,17 +3,16 @@
  *
  *   tsx scripts/check-circles.ts     (npm run check:circles)
  *
- * Fails on a circle of modules with any of them in src/ or workers/, and on a circle between
- * their folders (src/core ↔ src/engine, say: each a room, each arrow between two rooms one way);
- * tests are left out of the folder check, since a test may import whatever it drives. Circles
- * inside server/ are listed but do not fail the check.
+ * Fails on any circle of modules in src/, workers/ or server/, and on a circle between the
+ * folders of src/ and workers/ (src/core ↔ src/engine, say: each a room, each arrow between two
+ * rooms one way); tests are left out of the folder check, since a test may import whatever it
+ * drives.
  */
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import madge from 'madge';
 
 const ROOT = fileURLToPath(new URL('../', import.meta.url));
-const CHECKED = /^(src|workers)\//;
 const TEST = /\.test(-d)?\.tsx?$/;
 
 /** The room a module belongs to: src/<folder> or workers/<folder>; undefined elsewhere. */
@@ -90,20 +89,15 @@ async function main(): Promise<void> {
     tsConfig: path.join(ROOT, 'tsconfig.json'),
   });
   const circles = result.circular();
-  const failing = circles.filter((circle) => circle.some((file) => CHECKED.test(file)));
-  const serverOnly = circles.filter((circle) => !failing.includes(circle));
   const graph = result.obj();
   const folders = folderCircles(graph);
 
   const show = (circle: string[]) => `  ${[...circle, circle[0]].join(' → ')}`;
-  if (serverOnly.length > 0) {
-    console.log(`server/: ${serverOnly.length} circle(s), listed only:\n${serverOnly.map(show).join('\n')}\n`);
-  }
-  if (failing.length === 0 && folders.length === 0) {
-    console.log('src/ and workers/: no import circle, between modules or between folders.');
+  if (circles.length === 0 && folders.length === 0) {
+    console.log('src/, workers/ and server/: no import circle between modules; src/ and workers/: none between folders.');
     return;
   }
-  if (failing.length > 0) console.error(`src/ and workers/: ${failing.length} import circle(s):\n${failing.map(show).join('\n')}\n`);
+  if (circles.length > 0) console.error(`${circles.length} import circle(s):\n${circles.map(show).join('\n')}\n`);
   for (const circle of folders) {
     console.error(`Folders importing each other: ${circle.join(', ')}\n${arrowsWithin(graph, circle).map((arrow) => `  ${arrow}`).join('\n')}\n`);
   }

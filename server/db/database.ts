@@ -3,20 +3,9 @@
  * and a PostgreSQL server (when DATABASE_URL is set). Both speak PostgreSQL, so the SQL,
  * migrations and repositories are the same; only opening and closing differ.
  */
-export interface Queryable {
-  /** Runs one parameterised statement ($1, $2, …) and returns its rows. */
-  query<Row extends object>(sql: string, params?: readonly unknown[]): Promise<Row[]>;
-  /** Runs several statements without parameters (migrations). */
-  exec(sql: string): Promise<void>;
-}
+import type { Database } from './queryable.ts';
 
-export interface Database extends Queryable {
-  readonly kind: 'pglite' | 'postgres';
-  /** Runs `work` in one transaction: committed when it resolves, rolled back when it throws. */
-  transaction<T>(work: (tx: Queryable) => Promise<T>): Promise<T>;
-  /** Idempotent. */
-  close(): Promise<void>;
-}
+export type { Database, Queryable } from './queryable.ts';
 
 export interface DatabaseOptions {
   /** postgres://… connection string; when absent the embedded database is used. */

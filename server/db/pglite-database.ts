@@ -3,7 +3,7 @@ import { amcheck } from '@electric-sql/pglite/contrib/amcheck';
 import { pageinspect } from '@electric-sql/pglite/contrib/pageinspect';
 import { fuzzystrmatch } from '@electric-sql/pglite/contrib/fuzzystrmatch';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
-import type { Database, Queryable } from './database.ts';
+import type { Database, Queryable } from './queryable.ts';
 import { lockDataDir } from './data-dir-lock.ts';
 import { restrictDataDirPermissions, restrictUmask } from './data-dir-permissions.ts';
 import { dataDirProblem, explainOpenFailure } from './pglite-startup-diagnosis.ts';

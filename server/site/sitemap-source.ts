@@ -1,12 +1,6 @@
 import { siteUrls } from '../../src/api/site-urls.ts';
 import type { Queryable } from '../db/database.ts';
-import { newestOf } from './sitemap-xml.ts';
-
-/** One page of the site as a sitemap lists it: its path and when what it shows last changed. */
-export interface SitemapEntry {
-  path: string;
-  lastmod: Date | null;
-}
+import { newestOf, type SitemapEntry } from './sitemap-xml.ts';
 
 interface Dated {
   lastmod: Date | string | null;

@@ -1,4 +1,8 @@
-import type { SitemapEntry } from './sitemap-source.ts';
+/** One page of the site as a sitemap lists it: its path and when what it shows last changed. */
+export interface SitemapEntry {
+  path: string;
+  lastmod: Date | null;
+}
 
 /** The sitemaps.org protocol (https://www.sitemaps.org/protocol.html). */
 const NAMESPACE = 'http://www.sitemaps.org/schemas/sitemap/0.9';
