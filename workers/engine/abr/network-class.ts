@@ -46,3 +46,8 @@ export const NETWORK_CLASS_START_BPS: Readonly<Record<NetworkClass, number>> = {
   '4g': 10_000_000,
   wifi: 40_000_000,
 };
+
+/** The class of the measured throughput, none before the first measurement. */
+export function networkClassOfEstimate(estimateBps: number | undefined): NetworkClass | undefined {
+  return estimateBps === undefined ? undefined : networkClassOfBps(estimateBps);
+}

@@ -1,5 +1,5 @@
-import { networkClassOfBps, type NetworkClass } from '../abr/network-class.ts';
-import { ABR_DEFAULTS, capLevelsToSize, chooseNextLevel, chooseSeekLevel, chooseStartLevel, type AbrConfig } from '../abr/abr-controller.ts';
+import { networkClassOfEstimate } from '../abr/network-class.ts';
+import { capLevelsToSize, chooseNextLevel, chooseSeekLevel, chooseStartLevel } from '../abr/abr-controller.ts';
 import { ThroughputEstimator } from '../abr/throughput-estimator.ts';
 import type { EngineOpenOptions, EngineReport, PlaybackSnapshot } from '../engine-protocol.ts';
 import type { MediaSegment } from '../hls/playlist-types.ts';
@@ -11,27 +11,12 @@ import { Timeline } from './timeline.ts';
 import { KeyframeIndex } from './keyframe-index.ts';
 import { linkAllowsPrefetch, SeekPrefetch, type PrefetchPlace } from './seek-prefetch.ts';
 import { segmentIndexAt } from './segment-index.ts';
+import {
+  ASSUMED_SEGMENT_SECONDS, AUDIO_SWITCH_LEAD_SECONDS, FAILURES_BEFORE_DOWNSWITCH, FORWARD_GOAL_SECONDS, PREFETCH_MIN_AHEAD_SECONDS, SEEK_ABR,
+} from './session-tuning.ts';
 import { openTrackBuffers } from './track-buffers.ts';
 import type { PendingSource, SegmentPlan, TrackBuffers, TrackSource } from './track-contract.ts';
 import { TrackLoader } from './track-loader.ts';
-
-/** Seconds buffered ahead of the playhead: enough to ride out a slow segment, small enough for a phone's memory. */
-const FORWARD_GOAL_SECONDS = 30;
-/** An audio track change replaces the audio from this far ahead of the playhead. */
-const AUDIO_SWITCH_LEAD_SECONDS = 1;
-/** Segments of one level that may fail in a row before the engine drops to a lower one. */
-const FAILURES_BEFORE_DOWNSWITCH = 1;
-/**
- * After a seek the viewer is staring at a still picture: the target's segment should download
- * within a quarter of a second, even at a lower level for a segment or two (ABR climbs back as the
- * buffer grows). Measured on a 150 ms, 4 Mbit/s link: at 720p the frame at the target came after
- * 0.7 s, most of it spent downloading the frames from the keyframe up to the target.
- */
-const SEEK_ABR: AbrConfig = { ...ABR_DEFAULTS, firstSegmentTargetSeconds: 0.25 };
-/** Segment length assumed before any media playlist is read (the start level is chosen first). */
-const ASSUMED_SEGMENT_SECONDS = 4;
-/** A seek hint is followed only with this much buffered ahead of the playhead: playback comes first. */
-const PREFETCH_MIN_AHEAD_SECONDS = 8;
 
 type Report = (report: EngineReport) => void;
 
@@ -279,7 +264,7 @@ export class PlaybackSession {
       cap: this.cap(),
       ...(this.manualLevel === undefined ? {} : { manual: this.manualLevel }),
     });
-    this.report({ type: 'stats', bandwidthBps: estimate, networkClass: classOf(estimate), rendition: this.renditionOf(this.playingLevel) });
+    this.report({ type: 'stats', bandwidthBps: estimate, networkClass: networkClassOfEstimate(estimate), rendition: this.renditionOf(this.playingLevel) });
     if (level !== this.currentLevel) void this.changeLevel(level, false);
   }
 
@@ -347,7 +332,7 @@ export class PlaybackSession {
     if (!playing || playing.level === this.playingLevel) return;
     this.playingLevel = playing.level;
     this.report({ type: 'quality-change', index: playing.level });
-    this.report({ type: 'stats', bandwidthBps: this.estimator.estimateBps(), networkClass: classOf(this.estimator.estimateBps()), rendition: this.renditionOf(playing.level) });
+    this.report({ type: 'stats', bandwidthBps: this.estimator.estimateBps(), networkClass: networkClassOfEstimate(this.estimator.estimateBps()), rendition: this.renditionOf(playing.level) });
   }
 
   /**
@@ -397,9 +382,4 @@ export class PlaybackSession {
     const where = { level: this.currentLevel, time: Math.round(this.playback.currentTime * 10) / 10 };
     this.report({ type: 'error', ...describeFailure(error, declined, where) });
   }
-}
-
-/** The class of the measured throughput, none before the first measurement. */
-function classOf(estimateBps: number | undefined): NetworkClass | undefined {
-  return estimateBps === undefined ? undefined : networkClassOfBps(estimateBps);
 }
