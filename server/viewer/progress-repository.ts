@@ -131,7 +131,12 @@ export class ProgressRepository {
 /** The content goes on top of the viewer's history; a time update also names its episode. */
 export async function recordWatch(db: Queryable, userId: number, contentId: number, episodeId: number | null): Promise<void> {
   await db.query(
-    `INSERT INTO viewer_history AS h (user_id, content_id, episode_id, watched_at) VALUES ($1, $2, $3, clock_timestamp())
+    // Later than anything the viewer watched before, even within one tick of the clock (the
+    // embedded database's clock may read the same value for two quick visits): "newest first"
+    // must follow the order the visits came in, not the contents' ids.
+    `INSERT INTO viewer_history AS h (user_id, content_id, episode_id, watched_at)
+     VALUES ($1, $2, $3, GREATEST(clock_timestamp(),
+       (SELECT max(watched_at) + interval '1 microsecond' FROM viewer_history WHERE user_id = $1)))
      ON CONFLICT (user_id, content_id) DO UPDATE SET
        episode_id = COALESCE(EXCLUDED.episode_id, h.episode_id),
        watched_at = EXCLUDED.watched_at`,
