@@ -3,25 +3,38 @@ import { clickControl, embed } from './helpers.ts';
 
 /**
  * Ads against the demo ad server (server/ads/ad-cases.ts): the page global names the ad list, as
- * a host's operator would configure it. Serial: the tracking record is shared, and each test
- * reads only what came after its own start.
+ * a host's operator would configure it. Each test reads only the beacons its own page sent.
  */
-test.describe.configure({ mode: 'serial' });
 
-interface TrackingRecord { id: number; creativeId: string; event: string; errorCode: number | null; via: string | null }
+interface Beacon { creativeId: string; event: string; errorCode: number | null; via: string | null }
 
-async function lastTrackingId(page: Page): Promise<number> {
-  const { events } = (await (await page.request.get('/catalog-api/ads/tracking-events?after=0')).json()) as { events: TrackingRecord[] };
-  return events.at(-1)?.id ?? 0;
+/**
+ * The tracking beacons this page sent and the demo ad server recorded (answered 204), from now
+ * on. Read from the page's own requests: tests in other files play ads at the same time, so the
+ * server's shared record cannot tell whose beacon is whose.
+ */
+function recordBeacons(page: Page): () => Beacon[] {
+  const beacons: Beacon[] = [];
+  page.on('requestfinished', (request) => {
+    const url = new URL(request.url());
+    if (!url.pathname.endsWith('/ads/track')) return;
+    void request.response().then((response) => {
+      if (response?.status() !== 204) return;
+      const code = url.searchParams.get('code');
+      beacons.push({
+        creativeId: url.searchParams.get('creativeId') ?? '',
+        event: url.searchParams.get('event') ?? '',
+        errorCode: code === null || !/^\d+$/.test(code) ? null : Number(code),
+        via: url.searchParams.get('via'),
+      });
+    });
+  });
+  return () => [...beacons];
 }
 
-async function trackingSince(page: Page, after: number): Promise<TrackingRecord[]> {
-  return ((await (await page.request.get(`/catalog-api/ads/tracking-events?after=${after}`)).json()) as { events: TrackingRecord[] }).events;
-}
-
-/** The creative's own beacons since `after`, as "event" or "event code". */
-async function ownEvents(page: Page, after: number, creativeId = 'c1'): Promise<string[]> {
-  return (await trackingSince(page, after))
+/** The creative's own beacons, as "event" or "event code". */
+function ownEvents(beacons: () => Beacon[], creativeId = 'c1'): string[] {
+  return beacons()
     .filter((record) => record.creativeId === creativeId && record.via === null)
     .map((record) => (record.errorCode === null ? record.event : `${record.event} ${record.errorCode}`));
 }
@@ -58,7 +71,7 @@ const errorReportedAt = (page: Page) =>
   page.evaluate(() => performance.getEntriesByType('resource').find((entry) => entry.name.includes('event=error'))?.startTime);
 
 test('a preroll plays before the film, marked as an ad; "Пропустить" comes at 5 s and the film starts at once after it', async ({ page }) => {
-  const after = await lastTrackingId(page);
+  const beacons = recordBeacons(page);
   await openWithAds(page, undefined);
   await expect(adVideo(page)).toBeVisible();
   const overlay = page.locator('.ad-overlay');
@@ -78,8 +91,8 @@ test('a preroll plays before the film, marked as an ad; "Пропустить" c
   await skip.click();
   await expect(adVideo(page)).toBeHidden();
   await expect.poll(() => filmTime(page)).toBeGreaterThan(0.5);
-  await expect.poll(() => ownEvents(page, after)).toEqual(expect.arrayContaining(['loaded', 'impression', 'start', 'firstQuartile', 'skip']));
-  const events = await ownEvents(page, after);
+  await expect.poll(() => ownEvents(beacons)).toEqual(expect.arrayContaining(['loaded', 'impression', 'start', 'firstQuartile', 'skip']));
+  const events = ownEvents(beacons);
   for (const event of new Set(events)) expect(events.filter((name) => name === event), event).toHaveLength(1);
   expect(events).not.toContain('complete');
 });
@@ -129,18 +142,18 @@ test('an ad list item may carry its VAST inline; without marking in it, the host
 
 test('an ad watched to its end fires each quartile and complete once, then the film plays', async ({ page }) => {
   test.setTimeout(60_000);
-  const after = await lastTrackingId(page);
+  const beacons = recordBeacons(page);
   await openWithAds(page, undefined);
   await expect(adVideo(page)).toBeVisible();
   await expect(adVideo(page)).toBeHidden({ timeout: 30_000 });
   await expect.poll(() => filmTime(page)).toBeGreaterThan(0.5);
-  await expect.poll(() => ownEvents(page, after)).toEqual(expect.arrayContaining(['impression', 'start', 'firstQuartile', 'midpoint', 'thirdQuartile', 'complete', 'progress']));
-  const events = await ownEvents(page, after);
+  await expect.poll(() => ownEvents(beacons)).toEqual(expect.arrayContaining(['impression', 'start', 'firstQuartile', 'midpoint', 'thirdQuartile', 'complete', 'progress']));
+  const events = ownEvents(beacons);
   for (const event of new Set(events)) expect(events.filter((name) => name === event), event).toHaveLength(1);
 });
 
 test('the click-through opens the advertiser in a new tab, tracked once, and the ad pauses', async ({ page, context }) => {
-  const after = await lastTrackingId(page);
+  const beacons = recordBeacons(page);
   // The advertiser's site (the demo names example.com) is elsewhere; here it answers with a page of its own.
   await context.route('https://example.com/**', (route) => route.fulfill({ status: 200, contentType: 'text/html', body: '<title>advertiser</title>' }));
   await openWithAds(page, undefined);
@@ -151,8 +164,8 @@ test('the click-through opens the advertiser in a new tab, tracked once, and the
   const advertiser = await opened;
   await expect.poll(() => advertiser.url()).toBe('https://example.com/utro');
   await expect.poll(() => adVideo(page).evaluate((element: HTMLVideoElement) => element.paused)).toBe(true);
-  await expect.poll(() => ownEvents(page, after)).toContain('click');
-  expect((await ownEvents(page, after)).filter((event) => event === 'click')).toHaveLength(1);
+  await expect.poll(() => ownEvents(beacons)).toContain('click');
+  expect(ownEvents(beacons).filter((event) => event === 'click')).toHaveLength(1);
   await page.getByRole('button', { name: 'Воспроизвести рекламу' }).click();
   await expect.poll(() => adVideo(page).evaluate((element: HTMLVideoElement) => element.paused)).toBe(false);
 });
@@ -165,7 +178,7 @@ test.describe('a failing ad never costs the film', () => {
     ['malformed', 100, 'wrapper-1'],
   ] as const) {
     test(`${demoCase}: error ${code} goes to the ad server and the film plays within 1 s`, async ({ page }) => {
-      const after = await lastTrackingId(page);
+      const beacons = recordBeacons(page);
       await openWithAds(page, demoCase);
       await expect.poll(() => filmTime(page)).toBeGreaterThan(0.3);
       await expect.poll(() => errorReportedAt(page)).toBeDefined();
@@ -173,17 +186,17 @@ test.describe('a failing ad never costs the film', () => {
       const playingAt = await filmPlayingAt(page);
       expect(failedAtMs).toBeDefined();
       expect(playingAt! - failedAtMs!).toBeLessThan(1000);
-      await expect.poll(async () => (await trackingSince(page, after)).filter((record) => record.event === 'error').map((record) => [record.errorCode, record.via])).toContainEqual([code, via]);
+      await expect.poll(() => beacons().filter((record) => record.event === 'error').map((record) => [record.errorCode, record.via])).toContainEqual([code, via]);
       await expect(adVideo(page)).toHaveCount(0);
     });
   }
 
   test('broken-media: the media file does not load, error 405, and the film plays', async ({ page }) => {
-    const after = await lastTrackingId(page);
+    const beacons = recordBeacons(page);
     await openWithAds(page, 'broken-media');
     await expect.poll(() => filmTime(page)).toBeGreaterThan(0.3);
-    await expect.poll(() => ownEvents(page, after)).toContain('error 405');
-    expect(await ownEvents(page, after)).not.toContain('impression');
+    await expect.poll(() => ownEvents(beacons)).toContain('error 405');
+    expect(ownEvents(beacons)).not.toContain('impression');
   });
 
   test('an unreachable ad list: the film plays', async ({ page }) => {
@@ -211,7 +224,7 @@ test.describe('a failing ad never costs the film', () => {
 
 test('a pod plays both ads in order, then the film', async ({ page }) => {
   test.setTimeout(60_000);
-  const after = await lastTrackingId(page);
+  const beacons = recordBeacons(page);
   await openWithAds(page, 'pod');
   const overlay = page.locator('.ad-overlay');
   await expect(overlay.getByText('1 из 2')).toBeVisible();
@@ -219,13 +232,13 @@ test('a pod plays both ads in order, then the film', async ({ page }) => {
   await expect(overlay.getByText('2 из 2')).toBeVisible();
   await overlay.getByRole('button', { name: 'Пропустить', exact: true }).click({ timeout: 15_000 });
   await expect.poll(() => filmTime(page)).toBeGreaterThan(0.3);
-  const starts = (await trackingSince(page, after)).filter((record) => record.event === 'start' && record.via === null).map((record) => record.creativeId);
+  const starts = beacons().filter((record) => record.event === 'start' && record.via === null).map((record) => record.creativeId);
   expect(starts).toEqual(['c1', 'c2']);
 });
 
 test('a midroll plays at half of a film longer than 30 minutes, once, and the film goes on after it', async ({ page }) => {
   test.setTimeout(60_000);
-  const after = await lastTrackingId(page);
+  const beacons = recordBeacons(page);
   // Film 4 runs about 31 minutes: its midroll comes at about 15:30. Start just before it.
   await openWithAds(page, 'midroll', '?movie_id=4&auto_play&t=925');
   await expect.poll(() => filmTime(page)).toBeGreaterThan(925);
@@ -235,7 +248,7 @@ test('a midroll plays at half of a film longer than 30 minutes, once, and the fi
   await page.locator('.ad-overlay').getByRole('button', { name: 'Пропустить', exact: true }).click({ timeout: 15_000 });
   await expect(adVideo(page)).toBeHidden();
   await expect.poll(() => filmTime(page)).toBeGreaterThan(pausedAt + 0.5);
-  expect((await trackingSince(page, after)).filter((record) => record.event === 'start').map((record) => record.creativeId)).toEqual(['c2']);
+  expect(beacons().filter((record) => record.event === 'start').map((record) => record.creativeId)).toEqual(['c2']);
 });
 
 test('another episode stops the ad and starts its own preroll', async ({ page }) => {
@@ -243,12 +256,12 @@ test('another episode stops the ad and starts its own preroll', async ({ page })
   await expect(adVideo(page)).toBeVisible();
   await page.locator('.ad-overlay').getByRole('button', { name: 'Пропустить', exact: true }).click({ timeout: 15_000 });
   await expect.poll(() => filmTime(page)).toBeGreaterThan(0.3);
-  const after = await lastTrackingId(page);
+  const beacons = recordBeacons(page);
   // The controls hide after 2 s (their buttons are inert then): show them for the click.
   await clickControl(page, page.getByRole('button', { name: '1 серия' }));
   await page.getByRole('menu', { name: 'Серии' }).getByRole('menuitemradio', { name: 'Серия 3' }).click();
   await expect(adVideo(page)).toBeVisible();
-  await expect.poll(() => ownEvents(page, after)).toContain('start');
+  await expect.poll(() => ownEvents(beacons)).toContain('start');
 });
 
 test('the host page pauses the ad with {actionType: "pause"}; a message from another origin does not', async ({ page, baseURL }) => {
