@@ -1,9 +1,9 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { availabilityDomain } from '../../src/api/availability-domain.ts';
-import { resolveManifestLinks } from '../../src/api/catalogue-client.ts';
+import { resolveManifestLinks } from '../../src/api/manifest-links.ts';
 import type { Episode, MasterManifest } from '../../src/api/schema.ts';
 import { chooseInitialEpisode, chooseVariant, episodeFilePath, orderEpisodes } from '../../src/app/episode/episode-choice.ts';
-import { parsePositiveInteger } from '../../src/config/read-widget-config.ts';
+import { parsePositiveInteger } from '../../src/shared/query-values.ts';
 import { CATALOG_API_PREFIX, MEDIA_URL_PREFIX } from '../http/paths.ts';
 
 /** At most this much playlist text (master and media playlists) goes into one document. */

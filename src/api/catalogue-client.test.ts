@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { createCatalogueClient, resolveManifestLinks } from './catalogue-client.ts';
+import { createCatalogueClient } from './catalogue-client.ts';
+import { resolveManifestLinks } from './manifest-links.ts';
 import { RequestError } from './request-error.ts';
 import { sessionContext } from './session-context.ts';
 

@@ -6,6 +6,7 @@ import { extraHeadersFilter, sessionContextFilter } from './net/catalogue-filter
 import { authFilter } from './auth/auth-filter.ts';
 import { createRequestEngine, FetchFailure, type Download, type RequestEngine } from './net/request-engine.ts';
 import type { BootData } from './boot-data.ts';
+import { resolveManifestLinks } from './manifest-links.ts';
 
 export interface CatalogueClientOptions {
   /** Base URL of the catalogue API, absolute or relative to the page. */
@@ -94,19 +95,5 @@ export function createCatalogueClient(options: CatalogueClientOptions): Catalogu
       const url = new URL(path, base).href;
       return { url, manifest: resolveManifestLinks(await getJson<MasterManifest>(url, 'manifest', signal), url) };
     },
-  };
-}
-
-/** Links not starting with http are prefixed with the manifest's origin (SPEC.md section 5). */
-export function resolveManifestLinks(manifest: MasterManifest, manifestUrl: string): MasterManifest {
-  const origin = new URL(manifestUrl).origin;
-  const absolute = (link: string) => (link.startsWith('http') ? link : `${origin}${link.startsWith('/') ? '' : '/'}${link}`);
-  return {
-    ...manifest,
-    sources: manifest.sources.map((source) => ({ ...source, link: absolute(source.link) })),
-    subtitles: manifest.subtitles.map((subtitle) => ({ ...subtitle, src: absolute(subtitle.src) })),
-    ...(manifest.thumbnails
-      ? { thumbnails: { json: absolute(manifest.thumbnails.json), vtt: absolute(manifest.thumbnails.vtt) } }
-      : {}),
   };
 }

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { ConfigError, mergeConfig } from './merge-config.ts';
-import { isOutOfRangeMovieId, parseMovieId, parseTimeCode, readWidgetConfig } from './read-widget-config.ts';
+import { isOutOfRangeMovieId, parseMovieId, parseTimeCode } from '../shared/query-values.ts';
+import { readWidgetConfig } from './read-widget-config.ts';
 import { createDefaultConfig } from './widget-config.ts';
 
 /** A stand-in for the root element: only its dataset is read. */
