@@ -3,6 +3,10 @@
 import js from '@eslint/js';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
+import { fileURLToPath } from 'node:url';
+import { roomImports } from './scripts/lint/room-imports.js';
+
+const ROOT = fileURLToPath(new URL('.', import.meta.url));
 
 const UI = {
   group: ['**/engine/**', '**/ads/**', '**/api/**', '**/workers/**', 'mux.js', 'mux.js/*'],
@@ -10,7 +14,7 @@ const UI = {
 };
 const HLS = { group: ['hls.js', 'hls.js/*'], message: 'hls.js is imported only inside src/engine/hls, lazily.' };
 const DASH = { group: ['dashjs'], message: 'dash.js is imported only inside src/engine/dash, lazily.' };
-const SERVER = { group: ['**/server/**'], message: 'The player shares only src/api/schema.ts with the server.' };
+const SERVER = { group: ['**/server/**'], message: 'The player never imports the server; what both sides need is in src/contract.' };
 const DOM = { group: ['react', 'react-dom', 'react-dom/*', '**/src/ui/**'], message: 'Workers are DOM-free: no React, no UI code.' };
 // Types may be shared freely; code reaches the workers only through their one door.
 const WORKERS = {
@@ -68,4 +72,20 @@ export default tseslint.config(
       ],
     },
   },
+
+  // What crosses a thread or a process lives in src/contract (DOM-free, at the bottom): the
+  // server, the workers, the site and the SDK import code from src/ only through it, and the
+  // contract imports nothing of ours outside itself. Tests may wire rooms together.
+  ...[
+    [['server/**'], ['src/'], ['src/contract/'], 'The server imports code from src/ only through src/contract'],
+    [['workers/**'], ['src/'], ['src/contract/'], 'Workers import code from src/ only through src/contract'],
+    [['src/site/**'], ['src/'], ['src/contract/', 'src/site/', 'src/embed/index.ts'], 'The site imports src/contract, its own folder, and the player only through the SDK\'s public entry (src/embed/index.ts)'],
+    [['src/embed/**'], ['src/'], ['src/contract/', 'src/embed/'], 'The SDK imports code from src/ only through src/contract'],
+    [['src/contract/**'], [''], ['src/contract/'], 'The contract is the bottom room: it imports nothing of ours outside src/contract'],
+  ].map(([files, guard, allow, message]) => ({
+    files,
+    ignores: ['**/*.test.ts', '**/*.test.tsx', '**/*.test-d.ts'],
+    plugins: { rooms: { rules: { 'room-imports': roomImports } } },
+    rules: { 'rooms/room-imports': ['error', { root: ROOT, guard, allow, message }] },
+  })),
 );

@@ -1,7 +1,7 @@
 import { expect, test, type Page } from '@playwright/test';
 import { randomUUID } from 'node:crypto';
 import { eventOf } from '../test/server/analytics-events.ts';
-import type { AnalyticsEvent } from '../src/api/analytics-schema.ts';
+import type { AnalyticsEvent } from '../src/contract/schemas/analytics-schema.ts';
 import { OWN_ADMIN_TOKEN, startOwnCollector, type OwnCollector } from './own-collector.ts';
 
 /**

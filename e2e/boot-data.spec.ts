@@ -2,7 +2,7 @@ import { expect, test, type Page } from '@playwright/test';
 import { clickControl, embed, expectPlaysPast, useApiElsewhere } from './helpers.ts';
 
 // /embed carries the API's answers for the frame's first load (server/widget/boot-data.ts); the
-// frame answers each from it once (src/api/boot-data.ts) and asks the network for the rest.
+// frame answers each from it once (src/contract/catalogue/boot-data.ts) and asks the network for the rest.
 
 const CATALOGUE_CALL = /\/catalog-api\/(contents|episodes|manifests)\b/;
 const PLAYLIST = /\.m3u8(\?|$)/;

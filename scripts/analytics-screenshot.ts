@@ -10,7 +10,7 @@ import { mkdir } from 'node:fs/promises';
 import { randomUUID } from 'node:crypto';
 import { loadServerConfig } from '../server/config.ts';
 import { startServer } from '../server/main.ts';
-import type { AnalyticsDetail, AnalyticsEvent, AnalyticsEventName, AnalyticsPayload, NetworkType } from '../src/api/analytics-schema.ts';
+import type { AnalyticsDetail, AnalyticsEvent, AnalyticsEventName, AnalyticsPayload, NetworkType } from '../src/contract/schemas/analytics-schema.ts';
 
 const OUT = new URL('../docs/screenshots/', import.meta.url).pathname;
 const TOKEN = 'screenshot-admin-token-0000000000';

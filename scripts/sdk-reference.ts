@@ -12,7 +12,7 @@ import ts from 'typescript';
 
 const ROOT = fileURLToPath(new URL('../', import.meta.url));
 const OUTPUT = path.join(ROOT, 'docs/sdk-reference.md');
-const source = (file: string) => path.join(ROOT, 'src/embed', file);
+const source = (file: string) => path.join(ROOT, file);
 
 interface Member {
   name: string;
@@ -93,7 +93,7 @@ const table = (header: [string, string, string], members: Member[]) =>
 
 export async function renderReference(): Promise<string> {
   const read = async (file: string) => parse(file, await readFile(source(file), 'utf8'));
-  const [player, api, snapshot, frame] = await Promise.all(['kino-player.ts', 'host-api.ts', 'player-snapshot.ts', 'player-frame.ts'].map(read));
+  const [player, api, snapshot, frame] = await Promise.all(['src/embed/kino-player.ts', 'src/contract/embed/host-api.ts', 'src/contract/embed/player-snapshot.ts', 'src/embed/player-frame.ts'].map(read));
   const kino = classMembers(player!, 'KinoPlayer');
   const options = interfaceMembers(frame!, 'PlayerFrameOptions');
   const ownOptions = interfaceMembers(player!, 'KinoPlayerOptions');

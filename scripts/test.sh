@@ -9,6 +9,8 @@ step() { printf '\n== %s\n' "$1"; }
 
 step "type-check"
 npx tsc --noEmit -p tsconfig.json
+# The contract alone, against only what a page, a worker and Node all have (no DOM, no Node).
+npx tsc -p src/contract/tsconfig.json
 step "lint"
 npx eslint --cache .
 step "import circles"

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import type { AnalyticsBatch, AnalyticsEvent } from '../../src/api/analytics-schema.ts';
+import type { AnalyticsBatch, AnalyticsEvent } from '../../src/contract/schemas/analytics-schema.ts';
 
 /** One route under load: what autocannon sends to it. */
 export interface LoadTarget {

@@ -1,5 +1,5 @@
 import type { Queryable } from '../db/database.ts';
-import type { AdTrackingEvent, AdTrackingRecord } from '../../src/api/schema.ts';
+import type { AdTrackingEvent, AdTrackingRecord } from '../../src/contract/schemas/schema.ts';
 
 export interface AdCreative {
   id: string;

@@ -1,5 +1,5 @@
 import type { AdCreative } from './ads-repository.ts';
-import type { AdTrackingEvent } from '../../src/api/schema.ts';
+import type { AdTrackingEvent } from '../../src/contract/schemas/schema.ts';
 
 /** Linear events the demo creatives report; quartiles at 25/50/75 % as SPEC.md section 9 says. */
 const LINEAR_TRACKING_EVENTS: readonly AdTrackingEvent[] = [

@@ -1,5 +1,5 @@
 import type { Queryable } from '../db/database.ts';
-import type { AnalyticsEvent, CollectResult } from '../../src/api/analytics-schema.ts';
+import type { AnalyticsEvent, CollectResult } from '../../src/contract/schemas/analytics-schema.ts';
 
 /**
  * The whole batch goes in as one JSON parameter and one statement, so it is stored all or

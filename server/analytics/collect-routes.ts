@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { analyticsBatchSchema, collectResultSchema, type CollectResult } from '../../src/api/analytics-schema.ts';
+import { analyticsBatchSchema, collectResultSchema, type CollectResult } from '../../src/contract/schemas/analytics-schema.ts';
 import type { ZodTypeProvider } from '../http/schema-validation.ts';
 import type { AnalyticsRepository } from './analytics-repository.ts';
 

@@ -1,5 +1,5 @@
 import { compactVerify, errors, jwtVerify, SignJWT } from 'jose';
-import { ROLES, type AccessClaims, type Role } from '../../src/api/auth-schema.ts';
+import { ROLES, type AccessClaims, type Role } from '../../src/contract/schemas/auth-schema.ts';
 
 /** Who signs and who may read: a token of some other service signed with the same key is not ours. */
 const ISSUER = 'kino-authenticator';

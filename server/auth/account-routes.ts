@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import {
   actionResultSchema, passwordChangeBodySchema, renameQuerySchema, restoreBodySchema, restoreInitBodySchema, restoreVisitBodySchema,
   restoreVisitResultSchema, signupBodySchema, signupResultSchema, userSchema, type ActionResult, type User,
-} from '../../src/api/auth-schema.ts';
+} from '../../src/contract/schemas/auth-schema.ts';
 import type { ZodTypeProvider } from '../http/schema-validation.ts';
 import { SECURITY } from '../openapi/route-docs.ts';
 import { attemptsLimit, AUTH_BODY_LIMIT_BYTES, type AuthRouteOptions } from './auth-route-options.ts';

@@ -1,4 +1,4 @@
-import type { ActionResult, User } from '../../src/api/auth-schema.ts';
+import type { ActionResult, User } from '../../src/contract/schemas/auth-schema.ts';
 import { HttpError } from '../http/http-error.ts';
 import { refuseWhileThrottled, type LoginThrottle } from './account-throttle.ts';
 import type { BackgroundWork } from './background-work.ts';

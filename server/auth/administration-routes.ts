@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { blockUserParamsSchema, userSchema, usersPageSchema, usersQueryBodySchema, type User } from '../../src/api/auth-schema.ts';
+import { blockUserParamsSchema, userSchema, usersPageSchema, usersQueryBodySchema, type User } from '../../src/contract/schemas/auth-schema.ts';
 import type { ZodTypeProvider } from '../http/schema-validation.ts';
 import { SECURITY } from '../openapi/route-docs.ts';
 import { AUTH_BODY_LIMIT_BYTES, type AuthRouteOptions } from './auth-route-options.ts';

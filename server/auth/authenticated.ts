@@ -1,5 +1,5 @@
 import type { FastifyRequest, preValidationAsyncHookHandler } from 'fastify';
-import type { Role } from '../../src/api/auth-schema.ts';
+import type { Role } from '../../src/contract/schemas/auth-schema.ts';
 import type { Caller, SessionGuard } from './session-guard.ts';
 
 const callers = new WeakMap<FastifyRequest, Caller>();

@@ -1,4 +1,4 @@
-import type { Session } from '../../src/api/auth-schema.ts';
+import type { Session } from '../../src/contract/schemas/auth-schema.ts';
 import type { AccessTokens } from './access-tokens.ts';
 import { refuseWhileThrottled, type LoginThrottle } from './account-throttle.ts';
 import { verifyAgainstDummy, verifyPassword } from './password-hasher.ts';

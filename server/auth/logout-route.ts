@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { logoutBodySchema, logoutResultSchema, type LogoutResult } from '../../src/api/auth-schema.ts';
+import { logoutBodySchema, logoutResultSchema, type LogoutResult } from '../../src/contract/schemas/auth-schema.ts';
 import type { ZodTypeProvider } from '../http/schema-validation.ts';
 import { AUTH_TOKEN_COOKIE, clearSessionCookies, REFRESH_TOKEN_COOKIE, requestCookie } from './auth-cookies.ts';
 import { AUTH_BODY_LIMIT_BYTES, type AuthRouteOptions } from './auth-route-options.ts';

@@ -1,5 +1,5 @@
 import type { FastifyRequest } from 'fastify';
-import type { Role } from '../../src/api/auth-schema.ts';
+import type { Role } from '../../src/contract/schemas/auth-schema.ts';
 import { HttpError } from '../http/http-error.ts';
 import type { AccessTokens } from './access-tokens.ts';
 import { AUTH_TOKEN_COOKIE, requestCookie } from './auth-cookies.ts';

@@ -1,5 +1,5 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { loginBodySchema, refreshBodySchema, sessionSchema, signupCompleteBodySchema, type Session } from '../../src/api/auth-schema.ts';
+import { loginBodySchema, refreshBodySchema, sessionSchema, signupCompleteBodySchema, type Session } from '../../src/contract/schemas/auth-schema.ts';
 import type { ZodTypeProvider } from '../http/schema-validation.ts';
 import { clearSessionCookies, REFRESH_TOKEN_COOKIE, requestCookie, setSessionCookies, XSRF_COOKIE } from './auth-cookies.ts';
 import { attemptsLimit, AUTH_BODY_LIMIT_BYTES, type AuthRouteOptions } from './auth-route-options.ts';

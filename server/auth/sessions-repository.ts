@@ -1,5 +1,5 @@
 import type { Database, Queryable } from '../db/database.ts';
-import type { Role, User } from '../../src/api/auth-schema.ts';
+import type { Role, User } from '../../src/contract/schemas/auth-schema.ts';
 import type { IssuedAccessToken } from './access-tokens.ts';
 import { openSuccessor, sealSuccessor, type Successor } from './sealed-successor.ts';
 import { randomToken, tokenHash } from './secret-tokens.ts';

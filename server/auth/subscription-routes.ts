@@ -1,5 +1,5 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { billingNotifyBodySchema, billingNotifyResultSchema, checkoutSchema, subscriptionQuerySchema } from '../../src/api/auth-schema.ts';
+import { billingNotifyBodySchema, billingNotifyResultSchema, checkoutSchema, subscriptionQuerySchema } from '../../src/contract/schemas/auth-schema.ts';
 import { HttpError } from '../http/http-error.ts';
 import type { ZodTypeProvider } from '../http/schema-validation.ts';
 import { SECURITY } from '../openapi/route-docs.ts';

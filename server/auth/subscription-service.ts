@@ -1,4 +1,4 @@
-import { PLAN_DAYS, type BillingNotify, type Plan } from '../../src/api/auth-schema.ts';
+import { PLAN_DAYS, type BillingNotify, type Plan } from '../../src/contract/schemas/auth-schema.ts';
 import type { Database } from '../db/database.ts';
 import { HttpError } from '../http/http-error.ts';
 import { randomToken } from './secret-tokens.ts';

@@ -1,5 +1,5 @@
 import type { Queryable } from '../db/database.ts';
-import type { Role, User } from '../../src/api/auth-schema.ts';
+import type { Role, User } from '../../src/contract/schemas/auth-schema.ts';
 
 export interface StoredUser extends User {
   passwordHash: string;

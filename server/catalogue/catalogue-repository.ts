@@ -1,5 +1,5 @@
 import type { Queryable } from '../db/database.ts';
-import type { Content, Episode, MasterManifest, Season } from '../../src/api/schema.ts';
+import type { Content, Episode, MasterManifest, Season } from '../../src/contract/schemas/schema.ts';
 import { episodeManifestPath, MEDIA_URL_PREFIX, variantManifestPath } from '../http/paths.ts';
 
 interface ContentRow {

@@ -1,5 +1,5 @@
 import type { Queryable } from '../db/database.ts';
-import type { ContentCard } from '../../src/api/catalogue-schema.ts';
+import type { ContentCard } from '../../src/contract/schemas/catalogue-schema.ts';
 
 interface CardRow {
   id: number;

@@ -1,4 +1,4 @@
-import type { ListingFilters, ListingSort } from '../../src/api/catalogue-schema.ts';
+import type { ListingFilters, ListingSort } from '../../src/contract/schemas/catalogue-schema.ts';
 
 /** SQL conditions on `contents c` and the parameters they use, numbered after `firstParam - 1`. */
 export interface FilterSql {

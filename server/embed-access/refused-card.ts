@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { HOST_PROTOCOL_VERSION, PLAYER_MESSAGE_SOURCE } from '../../src/embed/host-protocol.ts';
+import { HOST_PROTOCOL_VERSION, PLAYER_MESSAGE_SOURCE } from '../../src/contract/embed/host-protocol.ts';
 import { escapeHtml } from '../widget/embed-document.ts';
 
 export const REFUSED_TITLE = 'Плеер недоступен на этом сайте';

@@ -1,6 +1,6 @@
 import { STATUS_CODES } from 'node:http';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import type { ApiError } from '../../src/api/schema.ts';
+import type { ApiError } from '../../src/contract/schemas/schema.ts';
 import type { Queryable } from '../db/database.ts';
 import type { MethodsAt } from './allowed-methods.ts';
 import { databaseAnswers, OUTAGE_RETRY_AFTER_SECONDS } from './database-outage.ts';

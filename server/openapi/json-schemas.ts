@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { categoryNodeSchema, menuItemSchema } from '../../src/api/browse-schema.ts';
+import { categoryNodeSchema, menuItemSchema } from '../../src/contract/schemas/browse-schema.ts';
 
 export type JsonSchema = Record<string, unknown>;
 

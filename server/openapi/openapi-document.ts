@@ -1,6 +1,6 @@
 import { STATUS_CODES } from 'node:http';
 import { z } from 'zod';
-import { apiErrorSchema } from '../../src/api/schema.ts';
+import { apiErrorSchema } from '../../src/contract/schemas/schema.ts';
 import { ADMIN_COOKIE } from '../analytics/admin-auth.ts';
 import { AUTH_TOKEN_COOKIE } from '../auth/auth-cookies.ts';
 import { BILLING_SIGNATURE_HEADER } from '../auth/billing-signature.ts';

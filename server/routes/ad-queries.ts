@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { AD_TRACKING_EVENTS } from '../../src/api/schema.ts';
+import { AD_TRACKING_EVENTS } from '../../src/contract/schemas/schema.ts';
 import { AD_CASES, type AdCase } from '../ads/ad-cases.ts';
 import { boundedInteger, cursorText, requiredText, singleText, wholeNumberText } from '../http/request-schemas.ts';
 

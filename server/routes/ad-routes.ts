@@ -1,7 +1,7 @@
 import rateLimit from '@fastify/rate-limit';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import { z } from 'zod';
-import { adListSchema, adTrackingRecordSchema, type AdList, type AdTrackingEvent } from '../../src/api/schema.ts';
+import { adListSchema, adTrackingRecordSchema, type AdList, type AdTrackingEvent } from '../../src/contract/schemas/schema.ts';
 import type { AdsRepository } from '../ads/ads-repository.ts';
 import { prerollPathsFor } from '../ads/ad-cases.ts';
 import { renderEmptyVast, renderPod, renderVast, renderWrapper, type VastUrls } from '../ads/vast-document.ts';

@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
-import { availabilitySchema, contentSchema, episodeSchema, seasonSchema, type Episode } from '../../src/api/schema.ts';
+import { availabilitySchema, contentSchema, episodeSchema, seasonSchema, type Episode } from '../../src/contract/schemas/schema.ts';
 import type { CachedCatalogue } from '../catalogue/cached-catalogue.ts';
 import type { CachedJson } from '../catalogue/catalogue-cache.ts';
 import { sendCachedJson } from '../http/conditional-json.ts';

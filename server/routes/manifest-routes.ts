@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { masterManifestSchema } from '../../src/api/schema.ts';
+import { masterManifestSchema } from '../../src/contract/schemas/schema.ts';
 import type { CachedCatalogue } from '../catalogue/cached-catalogue.ts';
 import { sendCachedJson } from '../http/conditional-json.ts';
 import { HttpError } from '../http/http-error.ts';

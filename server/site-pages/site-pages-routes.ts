@@ -1,6 +1,6 @@
 import path from 'node:path';
 import type { FastifyInstance, FastifyReply } from 'fastify';
-import { serverPatterns } from '../../src/site/router/site-pages.ts';
+import { serverPatterns } from '../../src/contract/site/site-pages.ts';
 import { builtFile, serveHashedAssets } from '../http/built-files.ts';
 import type { MethodsAt } from '../http/allowed-methods.ts';
 import { HttpError, methodNotAllowed } from '../http/http-error.ts';

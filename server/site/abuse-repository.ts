@@ -1,4 +1,4 @@
-import type { AbuseReport, AbuseReportCreated } from '../../src/api/site-schema.ts';
+import type { AbuseReport, AbuseReportCreated } from '../../src/contract/schemas/site-schema.ts';
 import type { Queryable } from '../db/database.ts';
 
 export interface NewAbuseReport {

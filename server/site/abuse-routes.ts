@@ -1,7 +1,7 @@
 import rateLimit from '@fastify/rate-limit';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
-import { abuseReportBodySchema, abuseReportCreatedSchema, abuseReportListSchema } from '../../src/api/site-schema.ts';
+import { abuseReportBodySchema, abuseReportCreatedSchema, abuseReportListSchema } from '../../src/contract/schemas/site-schema.ts';
 import type { Queryable } from '../db/database.ts';
 import { HttpError } from '../http/http-error.ts';
 import { wholeNumberText } from '../http/request-schemas.ts';

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
-import { cacheListSchema, type CacheList } from '../../src/api/site-schema.ts';
+import { cacheListSchema, type CacheList } from '../../src/contract/schemas/site-schema.ts';
 import type { CacheRegistry } from '../catalogue/cache-registry.ts';
 import { HttpError } from '../http/http-error.ts';
 import { singleText } from '../http/request-schemas.ts';

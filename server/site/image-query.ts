@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { IMAGE_FITS, IMAGE_FORMATS, IMAGE_HEIGHTS, IMAGE_WIDTHS, type ImageFormat } from '../../src/api/site-schema.ts';
+import { IMAGE_FITS, IMAGE_FORMATS, IMAGE_HEIGHTS, IMAGE_WIDTHS, type ImageFormat } from '../../src/contract/schemas/site-schema.ts';
 import { MEDIA_URL_PREFIX } from '../http/paths.ts';
 import { singleText } from '../http/request-schemas.ts';
 

@@ -1,5 +1,5 @@
 import sharp from 'sharp';
-import type { ImageFormat } from '../../src/api/site-schema.ts';
+import type { ImageFormat } from '../../src/contract/schemas/site-schema.ts';
 import { HttpError } from '../http/http-error.ts';
 
 export interface ResizeRequest {

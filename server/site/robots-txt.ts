@@ -1,4 +1,4 @@
-import { SITE_ADMIN_PATH } from '../../src/api/site-urls.ts';
+import { SITE_ADMIN_PATH } from '../../src/contract/site/site-urls.ts';
 import { CATALOG_API_PREFIX, WIDGET_ASSETS_PREFIX } from '../http/paths.ts';
 import { SITEMAP_INDEX_PATH } from './sitemap-store.ts';
 

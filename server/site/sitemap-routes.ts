@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import { z } from 'zod';
-import { sitemapMetaSchema } from '../../src/api/site-schema.ts';
+import { sitemapMetaSchema } from '../../src/contract/schemas/site-schema.ts';
 import { HttpError } from '../http/http-error.ts';
 import type { ZodTypeProvider } from '../http/schema-validation.ts';
 import { adminOnly } from './admin-only.ts';

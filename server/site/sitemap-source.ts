@@ -1,4 +1,4 @@
-import { siteUrls } from '../../src/api/site-urls.ts';
+import { siteUrls } from '../../src/contract/site/site-urls.ts';
 import type { Queryable } from '../db/database.ts';
 import { newestOf, type SitemapEntry } from './sitemap-xml.ts';
 

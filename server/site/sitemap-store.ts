@@ -1,5 +1,5 @@
 import { Buffer } from 'node:buffer';
-import type { SitemapMeta } from '../../src/api/site-schema.ts';
+import type { SitemapMeta } from '../../src/contract/schemas/site-schema.ts';
 import type { NamedCache } from '../catalogue/cache-registry.ts';
 import type { Queryable } from '../db/database.ts';
 import { CATALOG_API_PREFIX } from '../http/paths.ts';

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
-import type { ContentCard, Page } from '../../src/api/catalogue-schema.ts';
-import { favouriteMarkSchema, favouritesPageSchema, pagingBodySchema, type FavouriteMark } from '../../src/api/viewer-schema.ts';
+import type { ContentCard, Page } from '../../src/contract/schemas/catalogue-schema.ts';
+import { favouriteMarkSchema, favouritesPageSchema, pagingBodySchema, type FavouriteMark } from '../../src/contract/schemas/viewer-schema.ts';
 import { authenticated, callerOf } from '../auth/authenticated.ts';
 import { idParamsSchema } from '../http/request-schemas.ts';
 import type { ZodTypeProvider } from '../http/schema-validation.ts';

@@ -1,5 +1,5 @@
-import type { ListingFilters, Page, Paging } from '../../src/api/catalogue-schema.ts';
-import type { HistoryEntry } from '../../src/api/viewer-schema.ts';
+import type { ListingFilters, Page, Paging } from '../../src/contract/schemas/catalogue-schema.ts';
+import type { HistoryEntry } from '../../src/contract/schemas/viewer-schema.ts';
 import { loadContentCards } from '../catalogue/content-cards.ts';
 import type { Database } from '../db/database.ts';
 import { HttpError } from '../http/http-error.ts';

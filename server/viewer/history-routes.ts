@@ -1,8 +1,8 @@
 import type { FastifyInstance } from 'fastify';
-import type { Page } from '../../src/api/catalogue-schema.ts';
+import type { Page } from '../../src/contract/schemas/catalogue-schema.ts';
 import {
   historyClearedSchema, historyPageSchema, historyRemovedSchema, historySearchBodySchema, historyV2BodySchema, historyVisitSchema, pagingBodySchema, type HistoryEntry,
-} from '../../src/api/viewer-schema.ts';
+} from '../../src/contract/schemas/viewer-schema.ts';
 import { authenticated, callerOf } from '../auth/authenticated.ts';
 import { idParamsSchema } from '../http/request-schemas.ts';
 import type { ZodTypeProvider } from '../http/schema-validation.ts';

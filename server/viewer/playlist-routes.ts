@@ -1,10 +1,10 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
-import type { ContentCard, Page } from '../../src/api/catalogue-schema.ts';
+import type { ContentCard, Page } from '../../src/contract/schemas/catalogue-schema.ts';
 import {
   pagingBodySchema, playlistContentsPageSchema, playlistContentsV2BodySchema, playlistCreateBodySchema, playlistEntrySchema,
   playlistListBodySchema, playlistPageSchema, playlistSchema, type Playlist, type PlaylistEntry,
-} from '../../src/api/viewer-schema.ts';
+} from '../../src/contract/schemas/viewer-schema.ts';
 import { authenticated, callerOf } from '../auth/authenticated.ts';
 import { idParamsSchema, idText, singleText } from '../http/request-schemas.ts';
 import type { ZodTypeProvider } from '../http/schema-validation.ts';

@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
-import type { Page, Paging } from '../../src/api/catalogue-schema.ts';
-import type { Playlist, PlaylistCreateBody } from '../../src/api/viewer-schema.ts';
+import type { Page, Paging } from '../../src/contract/schemas/catalogue-schema.ts';
+import type { Playlist, PlaylistCreateBody } from '../../src/contract/schemas/viewer-schema.ts';
 import type { Database } from '../db/database.ts';
 import { slugify } from '../catalogue/translit.ts';
 import { HttpError } from '../http/http-error.ts';

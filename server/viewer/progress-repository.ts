@@ -1,6 +1,6 @@
 import type { Database, Queryable } from '../db/database.ts';
 import { HttpError } from '../http/http-error.ts';
-import type { CompletedMark, LastWatched, TimeProgress } from '../../src/api/viewer-schema.ts';
+import type { CompletedMark, LastWatched, TimeProgress } from '../../src/contract/schemas/viewer-schema.ts';
 import { requireContent } from './content-exists.ts';
 import { isoTime } from './iso-time.ts';
 

@@ -3,7 +3,7 @@ import { z } from 'zod';
 import {
   completedMarkSchema, contentTimeProgressSchema, lastWatchedSchema, timeProgressBodySchema, timeProgressSchema,
   type CompletedMark, type ContentTimeProgress, type LastWatched, type TimeProgress,
-} from '../../src/api/viewer-schema.ts';
+} from '../../src/contract/schemas/viewer-schema.ts';
 import { authenticated, callerOf } from '../auth/authenticated.ts';
 import { idParamsSchema, idText } from '../http/request-schemas.ts';
 import type { ZodTypeProvider } from '../http/schema-validation.ts';

@@ -1,9 +1,9 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
-import type { Page } from '../../src/api/catalogue-schema.ts';
+import type { Page } from '../../src/contract/schemas/catalogue-schema.ts';
 import {
   reviewBodySchema, reviewDeletedSchema, reviewListBodySchema, reviewPageSchema, reviewSchema, reviewVoteBodySchema, type Review,
-} from '../../src/api/viewer-schema.ts';
+} from '../../src/contract/schemas/viewer-schema.ts';
 import { authenticated, callerOf } from '../auth/authenticated.ts';
 import { idParamsSchema, idText } from '../http/request-schemas.ts';
 import type { ZodTypeProvider } from '../http/schema-validation.ts';

@@ -1,5 +1,5 @@
-import type { Page, Paging } from '../../src/api/catalogue-schema.ts';
-import type { REVIEW_SORTS, Review, ReviewBody } from '../../src/api/viewer-schema.ts';
+import type { Page, Paging } from '../../src/contract/schemas/catalogue-schema.ts';
+import type { REVIEW_SORTS, Review, ReviewBody } from '../../src/contract/schemas/viewer-schema.ts';
 import type { Caller } from '../auth/session-guard.ts';
 import type { Database, Queryable } from '../db/database.ts';
 import { HttpError } from '../http/http-error.ts';

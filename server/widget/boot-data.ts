@@ -1,15 +1,15 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { availabilityDomain } from '../../src/api/availability-domain.ts';
-import { resolveManifestLinks } from '../../src/api/manifest-links.ts';
-import type { Episode, MasterManifest } from '../../src/api/schema.ts';
-import { chooseInitialEpisode, chooseVariant, episodeFilePath, orderEpisodes } from '../../src/app/episode/episode-choice.ts';
-import { parsePositiveInteger } from '../../src/shared/query-values.ts';
+import { availabilityDomain } from '../../src/contract/catalogue/availability-domain.ts';
+import { resolveManifestLinks } from '../../src/contract/catalogue/manifest-links.ts';
+import type { Episode, MasterManifest } from '../../src/contract/schemas/schema.ts';
+import { chooseInitialEpisode, chooseVariant, episodeFilePath, orderEpisodes } from '../../src/contract/catalogue/episode-choice.ts';
+import { parsePositiveInteger } from '../../src/contract/query-values.ts';
 import { CATALOG_API_PREFIX, MEDIA_URL_PREFIX } from '../http/paths.ts';
 
 /** At most this much playlist text (master and media playlists) goes into one document. */
 export const PLAYLIST_BYTES_CAP = 128 * 1024;
 
-/** What /embed carries (src/api/boot-data.ts reads it): answers by absolute URL, playlists of the first source. */
+/** What /embed carries (src/contract/catalogue/boot-data.ts reads it): answers by absolute URL, playlists of the first source. */
 export interface BootEntries {
   answers: Record<string, unknown>;
   playlists: Record<string, string>;

@@ -1,5 +1,5 @@
-import type { RequestEngine } from '../api/net/request-engine.ts';
-import type { AdList } from '../api/schema.ts';
+import type { RequestEngine } from '../contract/net/request-engine.ts';
+import type { AdList } from '../contract/schemas/schema.ts';
 
 export type AdListItem = AdList['prerollList'][number];
 

@@ -1,6 +1,6 @@
 import { listenToAdElement } from '../core/ad-element-events.ts';
 import type { Store } from '../core/store.ts';
-import { AD_MEDIA_TIMEOUT_MS } from '../api/net/request-policies.ts';
+import { AD_MEDIA_TIMEOUT_MS } from '../contract/net/request-policies.ts';
 import { AD_ERROR, AD_ERROR_MESSAGE, offsetSeconds, type ResolvedAd } from '../workers-client/vast-client.ts';
 import type { AdEventName } from '../core/events.ts';
 import { adShouldPlay, type AdPlayState } from './ad-play-state.ts';

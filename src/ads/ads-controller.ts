@@ -1,4 +1,4 @@
-import type { RequestEngine } from '../api/net/request-engine.ts';
+import type { RequestEngine } from '../contract/net/request-engine.ts';
 import type { PlayerCore } from '../core/player-core.ts';
 import type { Store } from '../core/store.ts';
 import { createVastClient, fillMacros, type VastClient, type VastSource } from '../workers-client/vast-client.ts';

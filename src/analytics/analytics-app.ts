@@ -4,11 +4,11 @@
  * analytics never imports the app that starts it.
  */
 import type { AdState } from '../ads/ad-state.ts';
-import type { Content, Episode, EpisodeVariant } from '../api/schema.ts';
+import type { Content, Episode, EpisodeVariant } from '../contract/schemas/schema.ts';
 import type { PlayerEvents } from '../core/events.ts';
 import type { PlayerState } from '../core/player-state.ts';
 import type { Store } from '../core/store.ts';
-import type { PlayerError } from '../shared/player-error.ts';
+import type { PlayerError } from '../contract/errors/player-error.ts';
 
 type Readable<S extends object> = Pick<Store<S>, 'getState' | 'subscribe'>;
 

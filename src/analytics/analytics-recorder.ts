@@ -1,5 +1,5 @@
-import type { PlayerError } from '../shared/player-error.ts';
-import { randomUuid } from '../shared/random-id.ts';
+import type { PlayerError } from '../contract/errors/player-error.ts';
+import { randomUuid } from '../contract/random-id.ts';
 import type { AnalyticsApp, WatchedContent } from './analytics-app.ts';
 import { sendEarlyBeacon, type EarlyBeaconConfig } from './early-beacon.ts';
 import { analyticsNow, type Recorded, type RecordedEvent } from './recorded-events.ts';

@@ -1,4 +1,4 @@
-import type { DeviceType } from '../api/analytics-schema.ts';
+import type { DeviceType } from '../contract/schemas/analytics-schema.ts';
 
 interface NavigatorLike {
   userAgent: string;

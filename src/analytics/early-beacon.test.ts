@@ -1,11 +1,11 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { analyticsBatchSchema, type AnalyticsEvent } from '../api/analytics-schema.ts';
+import { analyticsBatchSchema, type AnalyticsEvent } from '../contract/schemas/analytics-schema.ts';
 import { INITIAL_AD_STATE } from '../ads/ad-state.ts';
 import type { AppStore, AppView } from '../app/app-view.ts';
 import { errorView } from '../app/app-errors.ts';
 import type { PlayerApp } from '../app/player-app.ts';
 import { createPlayerEvents } from '../core/events.ts';
-import { PLAYER_ERROR_CODES, PlayerError } from '../shared/player-error.ts';
+import { PLAYER_ERROR_CODES, PlayerError } from '../contract/errors/player-error.ts';
 import { createStore } from '../core/store.ts';
 import type { AnalyticsClient } from '../workers-client/analytics-client.ts';
 import { createFakeCore, fakeReadyView } from '../../test/fakes/fake-host-app.ts';

@@ -1,8 +1,8 @@
-import { keyedEventId, type AnalyticsEventName, type NetworkType } from '../api/analytics-constants.ts';
-import type { AnalyticsDetail, AnalyticsEvent } from '../api/analytics-schema.ts';
+import { keyedEventId, type AnalyticsEventName, type NetworkType } from '../contract/schemas/analytics-constants.ts';
+import type { AnalyticsDetail, AnalyticsEvent } from '../contract/schemas/analytics-schema.ts';
 import type { AdHistoryEntry, ViewContext } from '../../workers/analytics/analytics-inputs.ts';
 import { WAITING_DELAY_MS, type PlayerEventMap } from '../core/events.ts';
-import type { PlayerError } from '../shared/player-error.ts';
+import type { PlayerError } from '../contract/errors/player-error.ts';
 import type { RecordedEvent } from './recorded-events.ts';
 
 /** What the page knows at the hide that no recorded event says. */

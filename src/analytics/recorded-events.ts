@@ -3,7 +3,7 @@
  * (analytics-recorder.ts writes them; the early beacon and the chunk read them).
  */
 import type { PlayerEventMap, PlayerEventName } from '../core/events.ts';
-import type { PlayerError } from '../shared/player-error.ts';
+import type { PlayerError } from '../contract/errors/player-error.ts';
 import type { WatchedContent } from './analytics-app.ts';
 
 /** A player event as it happened, with its time on the epoch scale of the page's monotonic clock. */

@@ -1,6 +1,6 @@
-import type { AnalyticsEvent } from '../api/analytics-schema.ts';
+import type { AnalyticsEvent } from '../contract/schemas/analytics-schema.ts';
 import type { PlayerEventMap, PlayerEventName } from '../core/events.ts';
-import type { PlayerError } from '../shared/player-error.ts';
+import type { PlayerError } from '../contract/errors/player-error.ts';
 import { createAnalyticsClient, type AnalyticsClient, type AnalyticsInput } from '../workers-client/analytics-client.ts';
 import { createViewTracker } from './view-tracker.ts';
 import type { AnalyticsApp, WatchedContent } from './analytics-app.ts';
@@ -8,7 +8,7 @@ import { analyticsNow, type Recorded, type RecordedEvent } from './recorded-even
 import type { EarlyBeaconConfig } from './early-beacon.ts';
 import { tellStatFunction } from './stat-function.ts';
 import { viewContext } from './view-context.ts';
-import { randomUuid } from '../shared/random-id.ts';
+import { randomUuid } from '../contract/random-id.ts';
 
 export interface AnalyticsOptions {
   app: AnalyticsApp;

@@ -1,4 +1,4 @@
-import type { AnalyticsEvent } from '../api/analytics-schema.ts';
+import type { AnalyticsEvent } from '../contract/schemas/analytics-schema.ts';
 
 /**
  * The page's own stat function (SPEC.md section 1; the frame's global named by statFunction) gets

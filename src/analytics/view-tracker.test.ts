@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { analyticsEventSchema, type AnalyticsEvent } from '../api/analytics-schema.ts';
+import { analyticsEventSchema, type AnalyticsEvent } from '../contract/schemas/analytics-schema.ts';
 import type { AnalyticsInput, ViewContext } from '../../workers/analytics/analytics-inputs.ts';
 import { createViewTracker } from './view-tracker.ts';
 

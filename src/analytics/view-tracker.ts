@@ -8,10 +8,10 @@
  * Pure: no timers, no I/O; the time comes with each input. It runs on the page's thread (the
  * analytics chunk): a page going away gets its view's end at once, with no worker to wait for.
  */
-import { PROGRESS_MILESTONES, keyedEventId, type AnalyticsEventName, type NetworkType } from '../api/analytics-constants.ts';
-import type { AnalyticsDetail, AnalyticsEvent, AnalyticsPayload } from '../api/analytics-schema.ts';
+import { PROGRESS_MILESTONES, keyedEventId, type AnalyticsEventName, type NetworkType } from '../contract/schemas/analytics-constants.ts';
+import type { AnalyticsDetail, AnalyticsEvent, AnalyticsPayload } from '../contract/schemas/analytics-schema.ts';
 import type { AdBreak, AdHistoryEntry, AnalyticsInput, ViewContext } from '../../workers/analytics/analytics-inputs.ts';
-import { randomUuid } from '../shared/random-id.ts';
+import { randomUuid } from '../contract/random-id.ts';
 
 /** The element reports a wait only after 300 ms (src/core/events.ts): the stall began that much earlier. */
 export const WAITING_REPORT_DELAY_MS = 300;

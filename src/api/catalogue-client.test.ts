@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { createCatalogueClient } from './catalogue-client.ts';
-import { resolveManifestLinks } from './manifest-links.ts';
+import { resolveManifestLinks } from '../contract/catalogue/manifest-links.ts';
 import { RequestError } from './request-error.ts';
-import { sessionContext } from './session-context.ts';
+import { sessionContext } from '../contract/auth/session-context.ts';
 
 describe('resolveManifestLinks', () => {
   it('prefixes links that do not start with http with the manifest origin (SPEC.md section 5)', () => {

@@ -1,12 +1,12 @@
-import type { Availability, Content, Episode, MasterManifest, Season } from './schema.ts';
-import type { ContentTimeProgress } from './viewer-schema.ts';
-import { availabilityDomain } from './availability-domain.ts';
+import type { Availability, Content, Episode, MasterManifest, Season } from '../contract/schemas/schema.ts';
+import type { ContentTimeProgress } from '../contract/schemas/viewer-schema.ts';
+import { availabilityDomain } from '../contract/catalogue/availability-domain.ts';
 import { RequestError } from './request-error.ts';
-import { extraHeadersFilter, sessionContextFilter } from './net/catalogue-filters.ts';
-import { authFilter } from './auth/auth-filter.ts';
-import { createRequestEngine, FetchFailure, type Download, type RequestEngine } from './net/request-engine.ts';
-import type { BootData } from './boot-data.ts';
-import { resolveManifestLinks } from './manifest-links.ts';
+import { extraHeadersFilter, sessionContextFilter } from './catalogue-filters.ts';
+import { authFilter } from '../contract/auth/auth-filter.ts';
+import { createRequestEngine, FetchFailure, type Download, type RequestEngine } from '../contract/net/request-engine.ts';
+import type { BootData } from '../contract/catalogue/boot-data.ts';
+import { resolveManifestLinks } from '../contract/catalogue/manifest-links.ts';
 
 export interface CatalogueClientOptions {
   /** Base URL of the catalogue API, absolute or relative to the page. */
@@ -20,7 +20,7 @@ export interface CatalogueClientOptions {
   /** Extra headers the host set globally (SPEC.md section 7). */
   extraHeaders?: () => Record<string, string>;
   fetch?: typeof fetch;
-  /** The answers the embed document carried (src/api/boot-data.ts): each URL's first GET only. */
+  /** The answers the embed document carried (src/contract/catalogue/boot-data.ts): each URL's first GET only. */
   boot?: BootData;
 }
 

@@ -1,4 +1,4 @@
-import { PLAYER_ERROR_CODES, PlayerError } from '../shared/player-error.ts';
+import { PLAYER_ERROR_CODES, PlayerError } from '../contract/errors/player-error.ts';
 
 /** How much of a failed response's body an error keeps for its report (SPEC.md section 1). */
 const BODY_KEPT = 1000;

@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { RequestError } from '../api/request-error.ts';
 import { ConfigError } from '../config/merge-config.ts';
-import { PLAYER_ERROR_CODES, PlayerError } from '../shared/player-error.ts';
+import { PLAYER_ERROR_CODES, PlayerError } from '../contract/errors/player-error.ts';
 import { ContentBlockedError, errorView, NoEpisodesError } from './app-errors.ts';
 import { ManifestLoadError } from './episode/episode-source.ts';
 

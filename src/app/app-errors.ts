@@ -1,4 +1,4 @@
-import { PLAYER_ERROR_CODES, PlayerError, asPlayerError, logPlayerError } from '../shared/player-error.ts';
+import { PLAYER_ERROR_CODES, PlayerError, asPlayerError, logPlayerError } from '../contract/errors/player-error.ts';
 import { ruErrors as ru } from '../ui/i18n/ru-errors.ts';
 
 /** A failure as the viewer sees it (SPEC.md section 8). */

@@ -1,4 +1,4 @@
-import type { Episode, EpisodeVariant } from '../api/schema.ts';
+import type { Episode, EpisodeVariant } from '../contract/schemas/schema.ts';
 import type { WidgetConfig } from '../config/widget-config.ts';
 import type { PlayerCore } from '../core/player-core.ts';
 import type { Store } from '../core/store.ts';

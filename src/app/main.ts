@@ -1,6 +1,6 @@
 import '../ui/styles/player.css';
 import { createCatalogueClient } from '../api/catalogue-client.ts';
-import { readBootData } from '../api/boot-data.ts';
+import { readBootData } from '../contract/catalogue/boot-data.ts';
 import { PAGE_GLOBAL, readWidgetConfig } from '../config/read-widget-config.ts';
 import type { WidgetConfig } from '../config/widget-config.ts';
 import { prewarmPlayback } from '../core/player-core.ts';
@@ -13,7 +13,7 @@ import { createHostBridge } from './host/host-bridge.ts';
 import { analyticsSooner, recordPlayerEvents } from '../analytics/analytics-recorder.ts';
 import { connectStartButton } from './wiring/start-button.ts';
 import { errorView } from './app-errors.ts';
-import { PLAYER_ERROR_CODES, PlayerError } from '../shared/player-error.ts';
+import { PLAYER_ERROR_CODES, PlayerError } from '../contract/errors/player-error.ts';
 import type { ScreenOptions, ShareTarget } from './player-screen.tsx';
 import type * as RenderUi from './render-ui.tsx';
 import { startErrorReporting } from '../telemetry/error-reporting.ts';
@@ -72,7 +72,7 @@ function boot(): void {
     blockedClipUrl,
     // The mirror is read now, synchronously: the first render already knows the saved values.
     storage: createMediaStorage({ mirror: browserMirror(), durable: idbDurableStore() }),
-    // A session's readable cookies (the token, or the mark that outlives it): src/api/auth.
+    // A session's readable cookies (the token, or the mark that outlives it): src/contract/auth.
     loggedIn: /\bauth(Token|Session)=/.test(document.cookie),
   });
   const failed = appFailed(app);

@@ -3,7 +3,7 @@ import { createHostChannel } from './host/host-channel.ts';
 import type { HostBridge } from './host/host-bridge.ts';
 import { reportToHost } from './host/host-reporting.ts';
 import { startHostSession, type HostSession } from './host/host-session.ts';
-import { createHostMessage } from '../embed/host-protocol.ts';
+import { createHostMessage } from '../contract/embed/host-protocol.ts';
 import type { PlayerApp } from './player-app.ts';
 
 /**

@@ -9,7 +9,7 @@ import type { MediaStorage } from '../storage/media-storage.ts';
 import { timerSchedule, type Schedule } from '../ui/interaction/schedule.ts';
 import { errorView, ContentBlockedError, NoEpisodesError } from './app-errors.ts';
 import type { AppConfig, AppStore, EpisodeChangeCause, EpisodeView } from './app-view.ts';
-import { chooseInitialEpisode, chooseVariant } from './episode/episode-choice.ts';
+import { chooseInitialEpisode, chooseVariant } from '../contract/catalogue/episode-choice.ts';
 import { createEpisodeSession, type EpisodeSession } from './episode/episode-session.ts';
 import { loadContent } from './episode/load-content.ts';
 import { createPlaybackMemory, type PlaybackMemory } from './playback-memory.ts';

@@ -14,7 +14,7 @@ import { closeMenusOnOutsidePointer, createActiveMenu } from '../ui/menus/active
 import { errorView } from './app-errors.ts';
 import { connectMediaSession } from '../core/features/media-session.ts';
 import { createControlsHost, createPlayerFeatures } from './wiring/controls-wiring.ts';
-import { nextEpisode } from './episode/episode-choice.ts';
+import { nextEpisode } from '../contract/catalogue/episode-choice.ts';
 import type { HostBridge } from './host/host-bridge.ts';
 import type { ReadyView } from './app-view.ts';
 import type { PlayerApp } from './player-app.ts';

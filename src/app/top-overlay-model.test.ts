@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { episode, season, seriesContent } from '../../test/fakes/catalogue-fixtures.ts';
-import { orderEpisodes } from './episode/episode-choice.ts';
+import { orderEpisodes } from '../contract/catalogue/episode-choice.ts';
 import { topOverlayModel } from './top-overlay-model.ts';
 
 const episodes = orderEpisodes([

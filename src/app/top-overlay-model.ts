@@ -1,4 +1,4 @@
-import type { Content, Episode, EpisodeVariant, Season } from '../api/schema.ts';
+import type { Content, Episode, EpisodeVariant, Season } from '../contract/schemas/schema.ts';
 import type { PickerModel } from '../ui/components/top-overlay.tsx';
 import { ru } from '../ui/i18n/ru.ts';
 

@@ -1,4 +1,4 @@
-import { PLAYER_ERROR_CODES, PlayerError } from '../shared/player-error.ts';
+import { PLAYER_ERROR_CODES, PlayerError } from '../contract/errors/player-error.ts';
 import { createDefaultConfig, type WidgetConfig } from './widget-config.ts';
 
 /** A malformed setting: a PlayerError of category 'config', code CONFIG_INVALID, the key named. */

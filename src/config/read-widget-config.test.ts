@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { ConfigError, mergeConfig } from './merge-config.ts';
-import { isOutOfRangeMovieId, parseMovieId, parseTimeCode } from '../shared/query-values.ts';
+import { isOutOfRangeMovieId, parseMovieId, parseTimeCode } from '../contract/query-values.ts';
 import { readWidgetConfig } from './read-widget-config.ts';
 import { createDefaultConfig } from './widget-config.ts';
 

@@ -1,4 +1,4 @@
-import { CONTENT_ID_MAX, isOutOfRangeMovieId, parseCountdown, parseFlag, parseMovieId, parsePositiveInteger, parseTimeCode } from '../shared/query-values.ts';
+import { CONTENT_ID_MAX, isOutOfRangeMovieId, parseCountdown, parseFlag, parseMovieId, parsePositiveInteger, parseTimeCode } from '../contract/query-values.ts';
 import { mergeConfig } from './merge-config.ts';
 import type { WidgetConfig } from './widget-config.ts';
 

@@ -2,7 +2,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { FakeTimeRanges, FakeVideo } from '../../test/fakes/fake-video.ts';
 import { bufferIsSafe, SAFE_AT_THE_LATEST_MS, whenBufferSafe } from './buffer-safe.ts';
 import { createPlayerEvents, reportMediaEvents } from './events.ts';
-import { PlayerError } from '../shared/player-error.ts';
+import { PlayerError } from '../contract/errors/player-error.ts';
 
 /** A fake element reporting through the real event map, and whether the moment has come. */
 function setUp() {

@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { PLAYER_ERROR_CODES, PlayerError } from '../shared/player-error.ts';
+import { PLAYER_ERROR_CODES, PlayerError } from '../contract/errors/player-error.ts';
 import { createPlayerEvents } from './events.ts';
 
 /**

@@ -5,7 +5,7 @@
  * content's events come from the content's element only, so an ad's own element can never be
  * counted as film time.
  */
-import { describeFailure, logPlayerError, PLAYER_ERROR_CODES, type PlayerError } from '../shared/player-error.ts';
+import { describeFailure, logPlayerError, PLAYER_ERROR_CODES, type PlayerError } from '../contract/errors/player-error.ts';
 
 /**
  * The ad events analytics counts (SPEC.md section 7), reported on the map as 'ad' by src/ads.

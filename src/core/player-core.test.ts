@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { FakeTimeRanges, FakeVideo } from '../../test/fakes/fake-video.ts';
 import type { EngineAdapter, EngineHost, EngineLoader, EngineName, PlaybackEnvironment, PlaybackSource } from '../engine/types.ts';
-import { PlayerError } from '../shared/player-error.ts';
+import { PlayerError } from '../contract/errors/player-error.ts';
 import { createPlayerCore } from './player-core.ts';
 
 const ENVIRONMENT: PlaybackEnvironment = { mediaSource: true, mediaSourceInWorker: true, nativeHls: false };

@@ -4,7 +4,7 @@ import { selectEngine } from '../engine/select-engine.ts';
 import type { EngineAdapter, EngineEventMap, EngineEventName, EngineFactory, EngineHost, EngineLoader, EngineName, EngineSettings, PlaybackEnvironment, PlaybackSource } from '../engine/types.ts';
 import { createPlayerEvents, reportMediaEvents, type PlayerEvents } from './events.ts';
 import { mirrorMediaElement } from './media-element-state.ts';
-import { asPlayerError, PLAYER_ERROR_CODES, PlayerError } from '../shared/player-error.ts';
+import { asPlayerError, PLAYER_ERROR_CODES, PlayerError } from '../contract/errors/player-error.ts';
 import { initialPlayerState, type PlayerState } from './player-state.ts';
 import { createStore, type Store } from './store.ts';
 import { clampVolume, liveEdgeTarget, seekTarget, UNMUTE_VOLUME } from './playback-rules.ts';

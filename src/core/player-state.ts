@@ -1,6 +1,6 @@
 import type { NetworkClass } from '../workers-client/network-class.ts';
 import type { AudioTrack, EngineName, PlaybackSource, Quality, StreamType } from '../engine/types.ts';
-import type { PlayerError } from '../shared/player-error.ts';
+import type { PlayerError } from '../contract/errors/player-error.ts';
 
 export type { AudioTrack, EngineName, Quality, StreamType };
 

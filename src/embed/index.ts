@@ -12,7 +12,7 @@
 export { KinoPlayer, type KinoPlayerOptions } from './kino-player.ts';
 export { AutoplayBlockedError, NotAllowedError, NotFoundError, NotReadyError, UnsupportedError } from './sdk-errors.ts';
 export { FRAME_ALLOW, type PlayerFrameOptions } from './player-frame.ts';
-export { HOST_PROTOCOL_VERSION } from './host-protocol.ts';
+export { HOST_PROTOCOL_VERSION } from '../contract/embed/host-protocol.ts';
 export type {
   EpisodeChangeCause,
   EpisodeTarget,
@@ -28,4 +28,4 @@ export type {
   HostSubtitleRef,
   HostVariantRef,
   PlayerSnapshot,
-} from './host-api.ts';
+} from '../contract/embed/host-api.ts';

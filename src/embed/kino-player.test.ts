@@ -1,8 +1,8 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { fakeHostPage, PLAYER_ORIGIN, type FakeHostPage } from '../../test/fakes/fake-host-page.ts';
-import { HOST_COMMAND_NAMES, HOST_ERROR_NAMES, type HostErrorName } from './host-api.ts';
+import { HOST_COMMAND_NAMES, HOST_ERROR_NAMES, type HostErrorName } from '../contract/embed/host-api.ts';
 import { KinoPlayer } from './kino-player.ts';
-import { EMPTY_SNAPSHOT, type PlayerSnapshot } from './player-snapshot.ts';
+import { EMPTY_SNAPSHOT, type PlayerSnapshot } from '../contract/embed/player-snapshot.ts';
 import { AutoplayBlockedError, NotAllowedError, NotFoundError, NotReadyError, UnsupportedError } from './sdk-errors.ts';
 
 const READY_STATE: PlayerSnapshot = {

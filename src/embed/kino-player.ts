@@ -1,7 +1,7 @@
-import type { EpisodeTarget, HostCommandMap, HostCommandName, HostEpisodeRef, HostEventMap, HostEventName, HostVariantRef } from './host-api.ts';
-import { createHostCommand, HOST_PROTOCOL_VERSION, parseHostMessage, TIMEUPDATE_INTERVAL, type HostCommandOf, type HostMessage } from './host-protocol.ts';
+import type { EpisodeTarget, HostCommandMap, HostCommandName, HostEpisodeRef, HostEventMap, HostEventName, HostVariantRef } from '../contract/embed/host-api.ts';
+import { createHostCommand, HOST_PROTOCOL_VERSION, parseHostMessage, TIMEUPDATE_INTERVAL, type HostCommandOf, type HostMessage } from '../contract/embed/host-protocol.ts';
 import { createPlayerFrame, originOf, type PlayerFrameOptions } from './player-frame.ts';
-import { applySnapshotChanges, EMPTY_SNAPSHOT, type PlayerSnapshot } from './player-snapshot.ts';
+import { applySnapshotChanges, EMPTY_SNAPSHOT, type PlayerSnapshot } from '../contract/embed/player-snapshot.ts';
 import { hostError, NotAllowedError, NotReadyError, UnsupportedError } from './sdk-errors.ts';
 import { stretchedFullscreen, type StretchedFullscreen } from './stretched-fullscreen.ts';
 

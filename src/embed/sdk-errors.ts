@@ -1,4 +1,4 @@
-import type { HostErrorName } from './host-api.ts';
+import type { HostErrorName } from '../contract/embed/host-api.ts';
 
 /**
  * The typed errors a command's Promise rejects with (host-api.ts HOST_ERROR_NAMES says when).

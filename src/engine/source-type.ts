@@ -1,4 +1,4 @@
-import { createRequestEngine } from '../api/net/request-engine.ts';
+import { createRequestEngine } from '../contract/net/request-engine.ts';
 import type { SourceType } from './types.ts';
 
 const PROGRESSIVE_EXTENSIONS = ['.mp4', '.m4v', '.webm', '.mov', '.ogv', '.mp3', '.m4a'];

@@ -1,5 +1,5 @@
 import type { NetworkClass } from '../workers-client/network-class.ts';
-import type { PlayerError } from '../shared/player-error.ts';
+import type { PlayerError } from '../contract/errors/player-error.ts';
 
 /** SPEC.md section 4: the source type guessed from the URL, else from a HEAD request. */
 export type SourceType = 'hls' | 'dash' | 'progressive' | 'blob' | 'youtube' | 'vimeo';

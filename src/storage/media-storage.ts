@@ -1,4 +1,4 @@
-import { describeFailure, logPlayerError, PLAYER_ERROR_CODES } from '../shared/player-error.ts';
+import { describeFailure, logPlayerError, PLAYER_ERROR_CODES } from '../contract/errors/player-error.ts';
 import { STORAGE_KEYS, STORAGE_KEY_NAMES, parseStored } from './storage-keys.ts';
 import type { StorageKey, StorageValues } from './storage-keys.ts';
 

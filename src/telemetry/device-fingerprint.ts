@@ -1,5 +1,5 @@
 import type { Component, UnknownComponents, sources } from '@fingerprintjs/fingerprintjs';
-import { sessionContext } from '../api/session-context.ts';
+import { sessionContext } from '../contract/auth/session-context.ts';
 
 /** The cookie every request echoes as X-Session-Context (SPEC.md sections 3 and 7). */
 export const DEVICE_FP_COOKIE = 'device_fp';

@@ -5,7 +5,7 @@
  */
 import type { CaptureContext, SeverityLevel } from '@sentry/browser';
 import { RequestError } from '../api/request-error.ts';
-import type { PlayerError } from '../shared/player-error.ts';
+import type { PlayerError } from '../contract/errors/player-error.ts';
 
 /** How much of a failed response's body a report carries: enough for an API's error message, never a whole page. */
 export const REPORTED_BODY_CHARS = 4096;

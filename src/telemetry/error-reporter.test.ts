@@ -1,7 +1,7 @@
 import { createTransport, type BrowserOptions } from '@sentry/browser';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { RequestError } from '../api/request-error.ts';
-import { PLAYER_ERROR_CODES, PlayerError, describeFailure } from '../shared/player-error.ts';
+import { PLAYER_ERROR_CODES, PlayerError, describeFailure } from '../contract/errors/player-error.ts';
 import { createErrorReporter, REPLAY_WAIT_MS, type ErrorReporterOptions } from './error-reporter.ts';
 import { REPORTED_BODY_CHARS } from './error-report-context.ts';
 import type * as SessionReplay from './session-replay.ts';

@@ -14,7 +14,7 @@ import {
   setCurrentClient,
   type BrowserOptions,
 } from '@sentry/browser';
-import { isLoggedOnly, type PlayerError } from '../shared/player-error.ts';
+import { isLoggedOnly, type PlayerError } from '../contract/errors/player-error.ts';
 import { reportContext } from './error-report-context.ts';
 import type * as SessionReplay from './session-replay.ts';
 

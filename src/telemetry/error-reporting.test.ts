@@ -3,7 +3,7 @@ import { errorView } from '../app/app-errors.ts';
 import type { AppStore } from '../app/app-view.ts';
 import { RequestError } from '../api/request-error.ts';
 import { createPlayerEvents } from '../core/events.ts';
-import { PLAYER_ERROR_CODES, PlayerError, describeFailure } from '../shared/player-error.ts';
+import { PLAYER_ERROR_CODES, PlayerError, describeFailure } from '../contract/errors/player-error.ts';
 import { createStore } from '../core/store.ts';
 import type * as Reporter from './error-reporter.ts';
 import { startErrorReporting, type ErrorReportingConfig } from './error-reporting.ts';

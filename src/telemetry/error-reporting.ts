@@ -7,7 +7,7 @@
 import type { WidgetConfig } from '../config/widget-config.ts';
 import type { PlayerEvents } from '../core/events.ts';
 import type { Store } from '../core/store.ts';
-import { isLoggedOnly, type PlayerError } from '../shared/player-error.ts';
+import { isLoggedOnly, type PlayerError } from '../contract/errors/player-error.ts';
 import type * as Reporter from './error-reporter.ts';
 
 /** The app's view as reporting reads it: a failure shown instead of the player carries its error. */
@@ -26,7 +26,7 @@ export type ErrorReportingConfig = Pick<WidgetConfig, 'errorDsn' | 'errorTunnelU
 
 /**
  * Starts reporting the app's fatal errors. Without a DSN nothing is loaded and nothing is sent:
- * errors are only logged (src/shared/player-error.ts). `loadReporter` is replaceable in tests.
+ * errors are only logged (src/contract/errors/player-error.ts). `loadReporter` is replaceable in tests.
  */
 export function startErrorReporting(
   app: ReportedApp,

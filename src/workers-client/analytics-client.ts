@@ -1,5 +1,5 @@
 import { proxy } from 'comlink';
-import type { AnalyticsEvent } from '../api/analytics-schema.ts';
+import type { AnalyticsEvent } from '../contract/schemas/analytics-schema.ts';
 import type { AnalyticsApi, AnalyticsSetup } from '../../workers/analytics/analytics.api.ts';
 import { workerWithFallback } from './spawn-worker.ts';
 

@@ -1,4 +1,4 @@
-import type { Content, Episode, Season } from '../../src/api/schema.ts';
+import type { Content, Episode, Season } from '../../src/contract/schemas/schema.ts';
 
 /** A series content as the catalogue returns it. */
 export function seriesContent(overrides: Partial<Content> = {}): Content {

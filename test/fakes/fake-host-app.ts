@@ -15,12 +15,12 @@ import { createHostBridge } from '../../src/app/host/host-bridge.ts';
 import { startHostSession } from '../../src/app/host/host-session.ts';
 import { createPlayerEvents, type PlayerEvents } from '../../src/core/events.ts';
 import type { PlayerCore } from '../../src/core/player-core.ts';
-import { PLAYER_ERROR_CODES, PlayerError } from '../../src/shared/player-error.ts';
+import { PLAYER_ERROR_CODES, PlayerError } from '../../src/contract/errors/player-error.ts';
 import { initialPlayerState, type AudioTrack, type PlayerState, type Quality } from '../../src/core/player-state.ts';
 import { createStore, type Store } from '../../src/core/store.ts';
-import type { HostCommandName } from '../../src/embed/host-api.ts';
-import { createHostCommand, parseHostCommand, type HostMessage, type HostMessageOf } from '../../src/embed/host-protocol.ts';
-import { applySnapshotChanges, EMPTY_SNAPSHOT, type PlayerSnapshot } from '../../src/embed/player-snapshot.ts';
+import type { HostCommandName } from '../../src/contract/embed/host-api.ts';
+import { createHostCommand, parseHostCommand, type HostMessage, type HostMessageOf } from '../../src/contract/embed/host-protocol.ts';
+import { applySnapshotChanges, EMPTY_SNAPSHOT, type PlayerSnapshot } from '../../src/contract/embed/player-snapshot.ts';
 import { episode, season, seriesContent } from './catalogue-fixtures.ts';
 
 export const FIRST = episode(201, 1, 1, { episodeVariants: [{ id: 7, title: 'Дубляж', filepath: '/a.json' }, { id: 8, title: 'Оригинал', filepath: '/b.json' }] });

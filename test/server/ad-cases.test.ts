@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AD_CASES } from '../../server/ads/ad-cases.ts';
-import { adListSchema } from '../../src/api/schema.ts';
+import { adListSchema } from '../../src/contract/schemas/schema.ts';
 import { resolveVast, type ResolvedVast } from '../../workers/vast/vast-chain.ts';
 import { API, expectJson, pathOf, startTestApp, type TestApp } from './helpers.ts';
 

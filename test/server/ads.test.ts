@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { demoCatalogue } from '../../server/db/demo-catalogue.ts';
-import { adListSchema, adTrackingRecordSchema, type AdTrackingRecord } from '../../src/api/schema.ts';
+import { adListSchema, adTrackingRecordSchema, type AdTrackingRecord } from '../../src/contract/schemas/schema.ts';
 import { coversCatalogue } from './catalogue-coverage.ts';
 import { API, expectJson, pathOf, startTestApp, type TestApp } from './helpers.ts';
 import { descendants, parseXml, single, type XmlElement } from './xml.ts';

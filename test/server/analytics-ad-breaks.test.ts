@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { collectResultSchema, type AnalyticsEvent } from '../../src/api/analytics-schema.ts';
+import { collectResultSchema, type AnalyticsEvent } from '../../src/contract/schemas/analytics-schema.ts';
 import { dashboardDataSchema } from '../../server/analytics/dashboard-data.ts';
 import { batchOf, eventOf, newViewId, utcDayStart, type EventSpec } from './analytics-events.ts';
 import { expectJson, startTestApp, type TestApp } from './helpers.ts';

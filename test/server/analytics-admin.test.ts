@@ -5,7 +5,7 @@ import { METRIC_DEFINITIONS } from '../../server/analytics/dashboard-definitions
 import { loadServerConfig } from '../../server/config.ts';
 import { expectApiError, expectJson, startTestApp, type TestApp } from './helpers.ts';
 import { batchOf, eventOf, newViewId } from './analytics-events.ts';
-import { storedEventListSchema } from '../../src/api/analytics-schema.ts';
+import { storedEventListSchema } from '../../src/contract/schemas/analytics-schema.ts';
 
 // The operator's pages under /admin: a token (ADMIN_TOKEN), a login cookie, a strict CSP.
 const TOKEN = 'admin-test-token-0123456789abcdef';

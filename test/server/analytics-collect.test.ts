@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { collectResultSchema, MAX_BATCH_BYTES, type AnalyticsBatch } from '../../src/api/analytics-schema.ts';
+import { collectResultSchema, MAX_BATCH_BYTES, type AnalyticsBatch } from '../../src/contract/schemas/analytics-schema.ts';
 import { AnalyticsRepository } from '../../server/analytics/analytics-repository.ts';
 import { batchOf, eventOf, newViewId } from './analytics-events.ts';
 import { expectApiError, expectJson, startTestApp, type TestApp } from './helpers.ts';

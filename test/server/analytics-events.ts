@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import type { AnalyticsBatch, AnalyticsDetail, AnalyticsEvent, AnalyticsEventName, AnalyticsPayload, NetworkType } from '../../src/api/analytics-schema.ts';
+import type { AnalyticsBatch, AnalyticsDetail, AnalyticsEvent, AnalyticsEventName, AnalyticsPayload, NetworkType } from '../../src/contract/schemas/analytics-schema.ts';
 
 /** A film's payload as the player builds it (SPEC.md section 7); tests override what they measure. */
 export function payloadOf(overrides: Partial<AnalyticsPayload> = {}): AnalyticsPayload {

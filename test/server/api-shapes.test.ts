@@ -9,7 +9,7 @@ import {
   masterManifestSchema,
   seasonSchema,
   type Episode,
-} from '../../src/api/schema.ts';
+} from '../../src/contract/schemas/schema.ts';
 import { API, CONTENT_IDS, expectApiError, expectJson, startTestApp, type TestApp } from './helpers.ts';
 
 // Every JSON response the player reads, checked against the documented (strict) schemas.

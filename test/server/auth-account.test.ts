@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { actionResultSchema, restoreVisitResultSchema, sessionSchema, userSchema } from '../../src/api/auth-schema.ts';
+import { actionResultSchema, restoreVisitResultSchema, sessionSchema, userSchema } from '../../src/contract/schemas/auth-schema.ts';
 import { expectApiError, expectJson, type TestApp } from './helpers.ts';
 import { AUTH, awaitMail, bearer, covers, details, login, newViewer, outboxFor, postJson, startAuthApp, uniqueEmail } from './auth-helpers.ts';
 

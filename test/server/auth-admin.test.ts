@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { usersPageSchema, userSchema, type Session } from '../../src/api/auth-schema.ts';
+import { usersPageSchema, userSchema, type Session } from '../../src/contract/schemas/auth-schema.ts';
 import { expectApiError, expectJson, startTestApp, type TestApp } from './helpers.ts';
 import {
   ADMIN_TOKEN, AUTH, bearer, covers, details, FIRST_ADMIN, login, newViewer, postJson, startAuthApp,

@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { sessionSchema } from '../../src/api/auth-schema.ts';
+import { sessionSchema } from '../../src/contract/schemas/auth-schema.ts';
 import { API, expectJson, expectNoInternals, type TestApp } from './helpers.ts';
 import { AUTH, bearer, login, newViewer, startAuthApp } from './auth-helpers.ts';
 

@@ -4,7 +4,7 @@ import { expect } from 'vitest';
 import type { AuthConfig } from '../../server/auth/auth-config.ts';
 import { outboxMessageSchema, type OutboxMessage } from '../../server/auth/mail-outbox.ts';
 import { loadServerConfig } from '../../server/config.ts';
-import { sessionSchema, type Session } from '../../src/api/auth-schema.ts';
+import { sessionSchema, type Session } from '../../src/contract/schemas/auth-schema.ts';
 import { z } from 'zod';
 import { expectJson, startTestApp, type ConfigOverrides, type TestApp } from './helpers.ts';
 

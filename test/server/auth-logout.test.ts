@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { logoutResultSchema, sessionSchema, userSchema } from '../../src/api/auth-schema.ts';
+import { logoutResultSchema, sessionSchema, userSchema } from '../../src/contract/schemas/auth-schema.ts';
 import { expectApiError, expectJson, type TestApp } from './helpers.ts';
 import { bearer, cookieHeader, covers, details, login, newViewer, postJson, responseCookies, startAuthApp } from './auth-helpers.ts';
 

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AccessTokens } from '../../server/auth/access-tokens.ts';
 import { REUSE_GRACE_SECONDS } from '../../server/auth/sessions-repository.ts';
-import { sessionSchema, userSchema } from '../../src/api/auth-schema.ts';
+import { sessionSchema, userSchema } from '../../src/contract/schemas/auth-schema.ts';
 import { expectApiError, expectJson, type TestApp } from './helpers.ts';
 import {
   AUTH_SECRET, bearer, claimsOf, cookieHeader, covers, details, login, newViewer, postJson, responseCookies, startAuthApp, uniqueEmail,

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { sessionSchema, signupResultSchema, userSchema } from '../../src/api/auth-schema.ts';
+import { sessionSchema, signupResultSchema, userSchema } from '../../src/contract/schemas/auth-schema.ts';
 import { expectApiError, expectJson, type TestApp } from './helpers.ts';
 import {
   AUTH, awaitMail, bearer, covers, details, login, newViewer, outboxFor, postJson, responseCookies, signupCode, startAuthApp, uniqueEmail,

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { billingSignature } from '../../server/auth/billing-signature.ts';
-import { billingNotifyResultSchema, checkoutSchema, userSchema, type Session } from '../../src/api/auth-schema.ts';
+import { billingNotifyResultSchema, checkoutSchema, userSchema, type Session } from '../../src/contract/schemas/auth-schema.ts';
 import { expectApiError, expectJson, type TestApp } from './helpers.ts';
 import { AUTH, bearer, covers, details, newViewer, startAuthApp } from './auth-helpers.ts';
 

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { userSchema, type Session } from '../../src/api/auth-schema.ts';
+import { userSchema, type Session } from '../../src/contract/schemas/auth-schema.ts';
 import { expectApiError, expectJson, type TestApp } from './helpers.ts';
 import { AUTH, bearer, cookieHeader, newViewer, postJson, responseCookies, startAuthApp, type ResponseCookie } from './auth-helpers.ts';
 

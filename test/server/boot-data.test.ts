@@ -47,7 +47,7 @@ describe('the boot data of /embed', () => {
       api('contents/2'),
       api('contents/2/seasons'),
       api('episodes?content-id=2'),
-      // The frame sends the host page's origin and path (src/api/availability-domain.ts).
+      // The frame sends the host page's origin and path (src/contract/catalogue/availability-domain.ts).
       api(`contents/2/available?domain=${encodeURIComponent('https://host.test/films/page')}`),
     ]));
     // One manifest: the episode a viewer with no marks of their own opens.

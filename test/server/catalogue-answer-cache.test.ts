@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { rebuildSearchIndex } from '../../server/catalogue/search/search-index.ts';
-import { cardPageSchema } from '../../src/api/browse-schema.ts';
-import { searchPageSchema } from '../../src/api/search-schema.ts';
-import { cacheListSchema } from '../../src/api/site-schema.ts';
+import { cardPageSchema } from '../../src/contract/schemas/browse-schema.ts';
+import { searchPageSchema } from '../../src/contract/schemas/search-schema.ts';
+import { cacheListSchema } from '../../src/contract/schemas/site-schema.ts';
 import { bearer, FIRST_ADMIN, login, startAuthApp } from './auth-helpers.ts';
 import { API, expectJson, type TestApp } from './helpers.ts';
 

@@ -2,9 +2,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { rebuildSearchIndex } from '../../server/catalogue/search/search-index.ts';
 import { seedGeneratedCatalogue } from '../../server/db/generated-catalogue.ts';
-import { cardPageSchema, filteredListingSchema, shelfSchema } from '../../src/api/browse-schema.ts';
-import { searchPageSchema } from '../../src/api/search-schema.ts';
-import { contentSchema } from '../../src/api/schema.ts';
+import { cardPageSchema, filteredListingSchema, shelfSchema } from '../../src/contract/schemas/browse-schema.ts';
+import { searchPageSchema } from '../../src/contract/schemas/search-schema.ts';
+import { contentSchema } from '../../src/contract/schemas/schema.ts';
 import { API, CONTENT_IDS, expectJson, startTestApp, type TestApp } from './helpers.ts';
 import { openTestDatabase } from './test-database.ts';
 

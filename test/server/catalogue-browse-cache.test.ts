@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { tagSchema } from '../../src/api/browse-schema.ts';
-import { cacheListSchema } from '../../src/api/site-schema.ts';
+import { tagSchema } from '../../src/contract/schemas/browse-schema.ts';
+import { cacheListSchema } from '../../src/contract/schemas/site-schema.ts';
 import { bearer, FIRST_ADMIN, login, startAuthApp } from './auth-helpers.ts';
 import { coversCatalogue } from './catalogue-coverage.ts';
 import { API, expectJson, type TestApp } from './helpers.ts';

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { cardPageSchema, promoSlideSchema } from '../../src/api/browse-schema.ts';
-import { contentCardSchema } from '../../src/api/catalogue-schema.ts';
-import { contentSchema } from '../../src/api/schema.ts';
+import { cardPageSchema, promoSlideSchema } from '../../src/contract/schemas/browse-schema.ts';
+import { contentCardSchema } from '../../src/contract/schemas/catalogue-schema.ts';
+import { contentSchema } from '../../src/contract/schemas/schema.ts';
 import { browseTestApp, FIXTURE } from './catalogue-browse-fixture.ts';
 import { coversCatalogue } from './catalogue-coverage.ts';
 import { API, expectApiError, expectJson } from './helpers.ts';

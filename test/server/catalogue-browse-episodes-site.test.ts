@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { episodeResourceSchema, freshEpisodePageSchema, mainRedirectSchema, menuItemSchema, redirectSchema } from '../../src/api/browse-schema.ts';
-import { masterManifestSchema } from '../../src/api/schema.ts';
+import { episodeResourceSchema, freshEpisodePageSchema, mainRedirectSchema, menuItemSchema, redirectSchema } from '../../src/contract/schemas/browse-schema.ts';
+import { masterManifestSchema } from '../../src/contract/schemas/schema.ts';
 import { browseTestApp, FIXTURE } from './catalogue-browse-fixture.ts';
 import { coversCatalogue } from './catalogue-coverage.ts';
 import { API, expectApiError, expectJson, startTestApp } from './helpers.ts';

@@ -10,8 +10,8 @@ import {
   filteredListingSchema,
   shelfSchema,
   type CategoryNode,
-} from '../../src/api/browse-schema.ts';
-import { LISTING_SORTS } from '../../src/api/catalogue-schema.ts';
+} from '../../src/contract/schemas/browse-schema.ts';
+import { LISTING_SORTS } from '../../src/contract/schemas/catalogue-schema.ts';
 import { browseTestApp, FIXTURE } from './catalogue-browse-fixture.ts';
 import { coversCatalogue } from './catalogue-coverage.ts';
 import { expectApiError, expectJson } from './helpers.ts';

@@ -12,7 +12,7 @@ import {
   tagSchema,
   tagWithContentsSchema,
   voiceAuthorSchema,
-} from '../../src/api/browse-schema.ts';
+} from '../../src/contract/schemas/browse-schema.ts';
 import { browseTestApp, FIXTURE } from './catalogue-browse-fixture.ts';
 import { coversCatalogue } from './catalogue-coverage.ts';
 import { expectApiError, expectJson } from './helpers.ts';

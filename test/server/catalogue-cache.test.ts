@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../server/app.ts';
 import { CatalogueCache } from '../../server/catalogue/catalogue-cache.ts';
 import type { Database } from '../../server/db/database.ts';
-import { contentSchema } from '../../src/api/schema.ts';
+import { contentSchema } from '../../src/contract/schemas/schema.ts';
 import { API, expectJson, testConfig } from './helpers.ts';
 import { openTestDatabase } from './test-database.ts';
 

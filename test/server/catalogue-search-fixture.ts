@@ -2,7 +2,7 @@ import type { LightMyRequestResponse } from 'fastify';
 import { rebuildSearchIndex } from '../../server/catalogue/search/search-index.ts';
 import type { Database } from '../../server/db/database.ts';
 import { migrate } from '../../server/db/migrate.ts';
-import { searchPageSchema, type SearchPage } from '../../src/api/search-schema.ts';
+import { searchPageSchema, type SearchPage } from '../../src/contract/schemas/search-schema.ts';
 import { API, expectJson, startTestApp, type TestApp } from './helpers.ts';
 import { openEmptyTestDatabase } from './test-database.ts';
 

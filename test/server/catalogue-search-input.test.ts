@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { coversCatalogue } from './catalogue-coverage.ts';
 import { rebuildSearchIndex } from '../../server/catalogue/search/search-index.ts';
-import { LISTING_SORTS } from '../../src/api/catalogue-schema.ts';
+import { LISTING_SORTS } from '../../src/contract/schemas/catalogue-schema.ts';
 import { FILTERED_SEARCH, insertContents, postSearch, search, SEARCH, startSearchApp, titlesFor, type SearchFixtureContent } from './catalogue-search-fixture.ts';
 import { expectApiError, type TestApp } from './helpers.ts';
 

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadServerConfig } from '../../server/config.ts';
-import { searchPageSchema } from '../../src/api/search-schema.ts';
+import { searchPageSchema } from '../../src/contract/schemas/search-schema.ts';
 import { coversCatalogue } from './catalogue-coverage.ts';
 import { API, expectApiError, expectJson, startTestApp, type TestApp } from './helpers.ts';
 

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { SearchHit } from '../../src/api/search-schema.ts';
+import type { SearchHit } from '../../src/contract/schemas/search-schema.ts';
 import { coversCatalogue } from './catalogue-coverage.ts';
 import { search, startSearchApp, titlesFor, type SearchFixtureContent } from './catalogue-search-fixture.ts';
 import type { TestApp } from './helpers.ts';

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadServerConfig } from '../../server/config.ts';
-import { ABUSE_REASONS, abuseReportCreatedSchema, abuseReportListSchema, type AbuseReportBody } from '../../src/api/site-schema.ts';
+import { ABUSE_REASONS, abuseReportCreatedSchema, abuseReportListSchema, type AbuseReportBody } from '../../src/contract/schemas/site-schema.ts';
 import { bearer, FIRST_ADMIN, login, newViewer, startAuthApp } from './auth-helpers.ts';
 import { coversCatalogue } from './catalogue-coverage.ts';
 import { API, expectApiError, expectJson, startTestApp, type TestApp } from './helpers.ts';

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { cacheListSchema, sitemapMetaSchema, type CacheList } from '../../src/api/site-schema.ts';
+import { cacheListSchema, sitemapMetaSchema, type CacheList } from '../../src/contract/schemas/site-schema.ts';
 import { bearer, FIRST_ADMIN, login, newViewer, startAuthApp } from './auth-helpers.ts';
 import { coversCatalogue } from './catalogue-coverage.ts';
 import { API, expectApiError, expectJson, type TestApp } from './helpers.ts';

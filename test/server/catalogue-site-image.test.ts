@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { IMAGE_WIDTHS } from '../../src/api/site-schema.ts';
+import { IMAGE_WIDTHS } from '../../src/contract/schemas/site-schema.ts';
 import { DiskImageStore, MemoryImageStore } from '../../server/site/image-cache.ts';
 import { ImageResizer } from '../../server/site/image-resizer.ts';
 import { coversCatalogue } from './catalogue-coverage.ts';

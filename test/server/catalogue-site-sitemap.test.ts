@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { sitemapMetaSchema } from '../../src/api/site-schema.ts';
-import { siteUrls } from '../../src/api/site-urls.ts';
+import { sitemapMetaSchema } from '../../src/contract/schemas/site-schema.ts';
+import { siteUrls } from '../../src/contract/site/site-urls.ts';
 import { loadServerConfig } from '../../server/config.ts';
 import { renderUrlset } from '../../server/site/sitemap-xml.ts';
 import { bearer, FIRST_ADMIN, login, newViewer, startAuthApp } from './auth-helpers.ts';

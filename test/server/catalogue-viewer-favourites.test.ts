@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { favouriteMarkSchema, favouritesPageSchema } from '../../src/api/viewer-schema.ts';
+import { favouriteMarkSchema, favouritesPageSchema } from '../../src/contract/schemas/viewer-schema.ts';
 import { bearer, newViewer, startAuthApp } from './auth-helpers.ts';
 import { coversCatalogue } from './catalogue-coverage.ts';
 import { API, expectApiError, expectJson, type TestApp } from './helpers.ts';

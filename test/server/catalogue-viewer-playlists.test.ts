@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   playlistContentsPageSchema, playlistEntrySchema, playlistPageSchema, playlistSchema, type Playlist,
-} from '../../src/api/viewer-schema.ts';
+} from '../../src/contract/schemas/viewer-schema.ts';
 import { bearer, startAuthApp } from './auth-helpers.ts';
 import { coversCatalogue } from './catalogue-coverage.ts';
 import { API, expectApiError, expectJson, type TestApp } from './helpers.ts';

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { episodeSchema } from '../../src/api/schema.ts';
-import { completedMarkSchema, contentTimeProgressSchema, lastWatchedSchema, timeProgressSchema } from '../../src/api/viewer-schema.ts';
+import { episodeSchema } from '../../src/contract/schemas/schema.ts';
+import { completedMarkSchema, contentTimeProgressSchema, lastWatchedSchema, timeProgressSchema } from '../../src/contract/schemas/viewer-schema.ts';
 import { bearer, newViewer, startAuthApp } from './auth-helpers.ts';
 import { coversCatalogue } from './catalogue-coverage.ts';
 import { API, expectApiError, expectJson, type TestApp } from './helpers.ts';

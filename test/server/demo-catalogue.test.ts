@@ -7,7 +7,7 @@ import {
   masterManifestSchema,
   seasonSchema,
   type MasterManifest,
-} from '../../src/api/schema.ts';
+} from '../../src/contract/schemas/schema.ts';
 import { API, CONTENT_IDS, expectApiError, expectJson, startTestApp, type TestApp } from './helpers.ts';
 
 // Facts about the seeded demo catalogue that the player, the e2e tests and the docs rely on.

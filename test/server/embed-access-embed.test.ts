@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import { runInNewContext } from 'node:vm';
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { cacheListSchema } from '../../src/api/site-schema.ts';
+import { cacheListSchema } from '../../src/contract/schemas/site-schema.ts';
 import { embedOriginEntrySchema } from '../../server/embed-access/embed-access-schema.ts';
 import { ADMIN_TOKEN, bearer, FIRST_ADMIN, login, startAuthApp } from './auth-helpers.ts';
 import { API, expectJson, startTestApp, type TestApp } from './helpers.ts';

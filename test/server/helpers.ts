@@ -5,7 +5,7 @@ import type { z } from 'zod';
 import { buildApp } from '../../server/app.ts';
 import { loadServerConfig, type ServerConfig, type WidgetAttributes } from '../../server/config.ts';
 import type { Database } from '../../server/db/database.ts';
-import { apiErrorSchema, type ApiError } from '../../src/api/schema.ts';
+import { apiErrorSchema, type ApiError } from '../../src/contract/schemas/schema.ts';
 import { openTestDatabase } from './test-database.ts';
 
 export const REPO_ROOT = fileURLToPath(new URL('../../', import.meta.url));

@@ -2,7 +2,7 @@ import { readFile, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { contentSchema, episodeSchema, masterManifestSchema } from '../../src/api/schema.ts';
+import { contentSchema, episodeSchema, masterManifestSchema } from '../../src/contract/schemas/schema.ts';
 import { API, CONTENT_IDS, MEDIA_DIR, REPO_ROOT, expectApiError, expectJson, startTestApp, type TestApp } from './helpers.ts';
 import { listen, rawGet } from './raw-http.ts';
 

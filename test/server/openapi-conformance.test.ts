@@ -5,7 +5,7 @@ import fc from 'fast-check';
 import type { InjectOptions, LightMyRequestResponse } from 'fastify';
 import { afterAll, describe, expect, it } from 'vitest';
 import { billingSignature } from '../../server/auth/billing-signature.ts';
-import { apiErrorSchema } from '../../src/api/schema.ts';
+import { apiErrorSchema } from '../../src/contract/schemas/schema.ts';
 import { ADMIN_TOKEN, FIRST_ADMIN, login, newViewer, startAuthApp } from './auth-helpers.ts';
 import { answerProblems, DocumentSchemas } from './conformance/answer-check.ts';
 import { injectOptions, invalidCalls, validCalls, type Call, type Operation } from './conformance/operation-requests.ts';

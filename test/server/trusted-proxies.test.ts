@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { adListSchema } from '../../src/api/schema.ts';
+import { adListSchema } from '../../src/contract/schemas/schema.ts';
 import { buildApp } from '../../server/app.ts';
 import { API, expectJson, startTestApp, testConfig, type TestApp } from './helpers.ts';
 import { openTestDatabase } from './test-database.ts';

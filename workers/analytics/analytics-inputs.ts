@@ -4,7 +4,7 @@
  * epoch scale from the page's monotonic clock: performance.timeOrigin + performance.now()). The
  * tracker builds every payload from these.
  */
-import type { DeviceType, NetworkType } from '../../src/api/analytics-schema.ts';
+import type { DeviceType, NetworkType } from '../../src/contract/schemas/analytics-schema.ts';
 
 /** What the payload says about the content and the viewer (SPEC.md section 7); set per view. */
 export interface ViewContext {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { AnalyticsEvent } from '../../src/api/analytics-schema.ts';
+import type { AnalyticsEvent } from '../../src/contract/schemas/analytics-schema.ts';
 import type { AnalyticsInput, ViewContext } from './analytics-inputs.ts';
 import { createAnalyticsApi } from './analytics.api.ts';
 import type { UnsentStore } from './unsent-store.ts';

@@ -5,8 +5,8 @@
  * IndexedDB (unsent-store.ts), and tells the page what was delivered: what the page still keeps
  * leaves with its own beacon when it is hidden or goes away.
  */
-import { REQUEST_POLICIES } from '../../src/api/net/request-policies.ts';
-import type { AnalyticsEvent } from '../../src/api/analytics-schema.ts';
+import { REQUEST_POLICIES } from '../../src/contract/net/request-policies.ts';
+import type { AnalyticsEvent } from '../../src/contract/schemas/analytics-schema.ts';
 import { createDeliveryQueue, type DeliveryQueue, type SendOutcome } from './delivery-queue.ts';
 import { createUnsentStore, type UnsentStore } from './unsent-store.ts';
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { MAX_BATCH_BYTES, MAX_BATCH_EVENTS } from '../../src/api/analytics-constants.ts';
-import type { AnalyticsEvent, AnalyticsEventName } from '../../src/api/analytics-schema.ts';
+import { MAX_BATCH_BYTES, MAX_BATCH_EVENTS } from '../../src/contract/schemas/analytics-constants.ts';
+import type { AnalyticsEvent, AnalyticsEventName } from '../../src/contract/schemas/analytics-schema.ts';
 import { BATCH_INTERVAL_MS, createDeliveryQueue, type SendOutcome } from './delivery-queue.ts';
 
 let serial = 0;

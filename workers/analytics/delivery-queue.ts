@@ -10,8 +10,8 @@
  * exists only there, and the page cannot wait for a worker then): `settled` tells it what no
  * longer needs keeping, and `drop` takes out of the queue what its beacon carried.
  */
-import { MAX_BATCH_BYTES, MAX_BATCH_EVENTS, type AnalyticsEventName } from '../../src/api/analytics-constants.ts';
-import type { AnalyticsEvent } from '../../src/api/analytics-schema.ts';
+import { MAX_BATCH_BYTES, MAX_BATCH_EVENTS, type AnalyticsEventName } from '../../src/contract/schemas/analytics-constants.ts';
+import type { AnalyticsEvent } from '../../src/contract/schemas/analytics-schema.ts';
 
 /** A batch waits at most this long for company (mux-embed: a beacon every 10 s). */
 export const BATCH_INTERVAL_MS = 10_000;

@@ -5,7 +5,7 @@
  * once, so a batch that did arrive just before its page went away is harmless to send again.
  */
 import { createStore, del, entries, set, type UseStore } from 'idb-keyval';
-import type { AnalyticsEvent } from '../../src/api/analytics-schema.ts';
+import type { AnalyticsEvent } from '../../src/contract/schemas/analytics-schema.ts';
 
 export interface UnsentStore {
   /** Replaces this load's copy; writes are coalesced, the last one wins. */

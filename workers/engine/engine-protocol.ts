@@ -3,7 +3,7 @@ import type { NetworkClass } from './abr/network-class.ts';
  * What crosses between the custom engine's main-thread adapter (src/engine/mse) and its worker.
  * Plain data only: everything here is structured-cloneable.
  */
-import type { PlayerErrorKind } from '../../src/shared/error-codes.ts';
+import type { PlayerErrorKind } from '../../src/contract/errors/error-codes.ts';
 import type { SerializedError } from '../shared/result.ts';
 
 /** Why the engine gave up: a category of the player's error table with one of its own codes. */

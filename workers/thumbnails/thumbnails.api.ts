@@ -1,4 +1,4 @@
-import { createRequestEngine, FetchFailure, type Download } from '../../src/api/net/request-engine.ts';
+import { createRequestEngine, FetchFailure, type Download } from '../../src/contract/net/request-engine.ts';
 import { fail, ok } from '../shared/result.ts';
 import type { Result } from '../shared/result.ts';
 import { ThumbnailCache } from './thumbnail-cache.ts';

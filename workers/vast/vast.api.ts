@@ -1,4 +1,4 @@
-import { createRequestEngine, FetchFailure } from '../../src/api/net/request-engine.ts';
+import { createRequestEngine, FetchFailure } from '../../src/contract/net/request-engine.ts';
 import { resolveVast, type LoadResult, type ResolvedVast, type VastSource } from './vast-chain.ts';
 import type { MediaFile } from './vast-document.ts';
 

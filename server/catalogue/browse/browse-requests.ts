@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { DEFAULT_PAGE_SIZE, LISTING_SORTS, MAX_PAGE_SIZE } from '../../../src/api/catalogue-schema.ts';
+import { DEFAULT_PAGE_SIZE, LISTING_SORTS, MAX_PAGE_SIZE } from '../../../src/contract/schemas/catalogue-schema.ts';
 import { idText, requiredText, wholeNumberText } from '../../http/request-schemas.ts';
 
 /**

@@ -1,4 +1,4 @@
-import type { Category } from '../../../src/api/browse-schema.ts';
+import type { Category } from '../../../src/contract/schemas/browse-schema.ts';
 import type { Queryable } from '../../db/database.ts';
 import { contentsOfCategory, type ContentScope } from './content-scope.ts';
 

@@ -10,8 +10,8 @@ import {
   type CategoryNode,
   type Facets,
   type Shelf,
-} from '../../../src/api/browse-schema.ts';
-import { LISTING_SORTS } from '../../../src/api/catalogue-schema.ts';
+} from '../../../src/contract/schemas/browse-schema.ts';
+import { LISTING_SORTS } from '../../../src/contract/schemas/catalogue-schema.ts';
 import type { Queryable } from '../../db/database.ts';
 import { idParamsSchema } from '../../http/request-schemas.ts';
 import type { ZodTypeProvider } from '../../http/schema-validation.ts';

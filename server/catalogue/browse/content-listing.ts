@@ -1,4 +1,4 @@
-import type { ContentCard, ListingFilters, Page, Paging } from '../../../src/api/catalogue-schema.ts';
+import type { ContentCard, ListingFilters, Page, Paging } from '../../../src/contract/schemas/catalogue-schema.ts';
 import type { Queryable } from '../../db/database.ts';
 import { loadContentCards } from '../content-cards.ts';
 import { listingFilterSql, listingOrderSql } from '../listing-filter-sql.ts';

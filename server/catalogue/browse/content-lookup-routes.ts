@@ -1,8 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
-import { promoSlideSchema, type PromoSlide } from '../../../src/api/browse-schema.ts';
-import { CONTENT_TYPE_SLUGS, contentCardSchema } from '../../../src/api/catalogue-schema.ts';
-import { contentSchema } from '../../../src/api/schema.ts';
+import { promoSlideSchema, type PromoSlide } from '../../../src/contract/schemas/browse-schema.ts';
+import { CONTENT_TYPE_SLUGS, contentCardSchema } from '../../../src/contract/schemas/catalogue-schema.ts';
+import { contentSchema } from '../../../src/contract/schemas/schema.ts';
 import { sendCachedJson } from '../../http/conditional-json.ts';
 import { idParamsSchema } from '../../http/request-schemas.ts';
 import type { ZodTypeProvider } from '../../http/schema-validation.ts';

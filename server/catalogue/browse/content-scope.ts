@@ -1,5 +1,5 @@
-import type { Category } from '../../../src/api/browse-schema.ts';
-import type { CONTENT_TYPE_SLUGS } from '../../../src/api/catalogue-schema.ts';
+import type { Category } from '../../../src/contract/schemas/browse-schema.ts';
+import type { CONTENT_TYPE_SLUGS } from '../../../src/contract/schemas/catalogue-schema.ts';
 
 export type ContentTypeSlug = (typeof CONTENT_TYPE_SLUGS)[number];
 

@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { episodeResourceSchema, freshEpisodePageSchema, freshEpisodesBodySchema, type EpisodeResource } from '../../../src/api/browse-schema.ts';
+import { episodeResourceSchema, freshEpisodePageSchema, freshEpisodesBodySchema, type EpisodeResource } from '../../../src/contract/schemas/browse-schema.ts';
 import { episodeManifestPath, variantManifestPath } from '../../http/paths.ts';
 import { idParamsSchema } from '../../http/request-schemas.ts';
 import type { ZodTypeProvider } from '../../http/schema-validation.ts';

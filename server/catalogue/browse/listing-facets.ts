@@ -1,5 +1,5 @@
-import type { Facets } from '../../../src/api/browse-schema.ts';
-import type { ListingFilters } from '../../../src/api/catalogue-schema.ts';
+import type { Facets } from '../../../src/contract/schemas/browse-schema.ts';
+import type { ListingFilters } from '../../../src/contract/schemas/catalogue-schema.ts';
 import type { Queryable } from '../../db/database.ts';
 import { scopedWhere } from './content-listing.ts';
 import type { ContentScope } from './content-scope.ts';

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
-import { cardPageSchema, listingBodySchema, type ListingBody } from '../../../src/api/browse-schema.ts';
-import type { ListingFilters, Paging } from '../../../src/api/catalogue-schema.ts';
+import { cardPageSchema, listingBodySchema, type ListingBody } from '../../../src/contract/schemas/browse-schema.ts';
+import type { ListingFilters, Paging } from '../../../src/contract/schemas/catalogue-schema.ts';
 import type { ZodTypeProvider } from '../../http/schema-validation.ts';
 import type { BrowseDeps } from './browse-deps.ts';
 import { listContentPage } from './content-listing.ts';

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
-import { personContentsSchema, personPageSchema, personsBodySchema, personTypeSchema } from '../../../src/api/browse-schema.ts';
+import { personContentsSchema, personPageSchema, personsBodySchema, personTypeSchema } from '../../../src/contract/schemas/browse-schema.ts';
 import { idParamsSchema } from '../../http/request-schemas.ts';
 import type { ZodTypeProvider } from '../../http/schema-validation.ts';
 import type { BrowseDeps } from './browse-deps.ts';

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
-import { mainRedirectSchema, menuItemSchema, redirectSchema, type MenuItem, type Redirect } from '../../../src/api/browse-schema.ts';
+import { mainRedirectSchema, menuItemSchema, redirectSchema, type MenuItem, type Redirect } from '../../../src/contract/schemas/browse-schema.ts';
 import { requiredText } from '../../http/request-schemas.ts';
 import type { ZodTypeProvider } from '../../http/schema-validation.ts';
 import type { BrowseDeps } from './browse-deps.ts';

@@ -8,7 +8,7 @@ import {
   tagSchema,
   tagWithContentsSchema,
   voiceAuthorSchema,
-} from '../../../src/api/browse-schema.ts';
+} from '../../../src/contract/schemas/browse-schema.ts';
 import { idParamsSchema } from '../../http/request-schemas.ts';
 import type { ZodTypeProvider } from '../../http/schema-validation.ts';
 import type { BrowseDeps } from './browse-deps.ts';

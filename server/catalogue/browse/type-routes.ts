@@ -7,7 +7,7 @@ import {
   listingBodySchema,
   pagingBodySchema,
   type ContentTypeInfo,
-} from '../../../src/api/browse-schema.ts';
+} from '../../../src/contract/schemas/browse-schema.ts';
 import type { Queryable } from '../../db/database.ts';
 import { idParamsSchema } from '../../http/request-schemas.ts';
 import type { ZodTypeProvider } from '../../http/schema-validation.ts';

@@ -1,5 +1,5 @@
-import type { ListingFilters, Paging } from '../../../src/api/catalogue-schema.ts';
-import type { SearchHit, SearchPage } from '../../../src/api/search-schema.ts';
+import type { ListingFilters, Paging } from '../../../src/contract/schemas/catalogue-schema.ts';
+import type { SearchHit, SearchPage } from '../../../src/contract/schemas/search-schema.ts';
 import type { Queryable } from '../../db/database.ts';
 import { loadContentCards } from '../content-cards.ts';
 import { loadHighlights } from './search-headlines.ts';

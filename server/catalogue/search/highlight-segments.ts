@@ -1,4 +1,4 @@
-import type { HighlightSegment } from '../../../src/api/search-schema.ts';
+import type { HighlightSegment } from '../../../src/contract/schemas/search-schema.ts';
 
 /**
  * ts_headline marks matches with these instead of HTML: control characters no title or

@@ -1,4 +1,4 @@
-import type { SearchHighlight } from '../../../src/api/search-schema.ts';
+import type { SearchHighlight } from '../../../src/contract/schemas/search-schema.ts';
 import type { Queryable } from '../../db/database.ts';
 import { highlightSegments, MASK_FROM, MASK_TO, SNIPPET_HEADLINE_OPTIONS, TITLE_HEADLINE_OPTIONS } from './highlight-segments.ts';
 

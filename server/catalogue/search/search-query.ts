@@ -1,4 +1,4 @@
-import type { ListingFilters, Paging } from '../../../src/api/catalogue-schema.ts';
+import type { ListingFilters, Paging } from '../../../src/contract/schemas/catalogue-schema.ts';
 import type { Queryable } from '../../db/database.ts';
 import { listingFilterSql, listingOrderSql } from '../listing-filter-sql.ts';
 import type { SearchTerms } from './search-terms.ts';

@@ -1,6 +1,6 @@
 import rateLimit from '@fastify/rate-limit';
 import type { FastifyInstance } from 'fastify';
-import { filteredSearchRequestSchema, searchPageSchema, searchRequestSchema } from '../../../src/api/search-schema.ts';
+import { filteredSearchRequestSchema, searchPageSchema, searchRequestSchema } from '../../../src/contract/schemas/search-schema.ts';
 import type { ZodTypeProvider } from '../../http/schema-validation.ts';
 import type { CatalogueApiDeps } from '../catalogue-api-deps.ts';
 import { CatalogueCache } from '../catalogue-cache.ts';

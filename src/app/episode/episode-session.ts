@@ -1,11 +1,11 @@
 import type { CatalogueClient } from '../../api/catalogue-client.ts';
-import type { Episode } from '../../api/schema.ts';
+import type { Episode } from '../../contract/schemas/schema.ts';
 import type { PlayerCore } from '../../core/player-core.ts';
 import { whenBufferSafe } from '../../core/buffer-safe.ts';
 import type { Schedule } from '../../ui/interaction/schedule.ts';
 import { patchReadyView, readyView, type AppConfig, type AppStore, type EpisodeChangeCause, type EpisodeView } from '../app-view.ts';
 import type { PlaybackMemory } from '../playback-memory.ts';
-import { chooseVariant, episodeFilePath, nextEpisode } from './episode-choice.ts';
+import { chooseVariant, episodeFilePath, nextEpisode } from '../../contract/catalogue/episode-choice.ts';
 import { resolveEpisodeSource } from './episode-source.ts';
 import { startCountdown, type Countdown } from './next-episode-countdown.ts';
 import { setSubtitleTracks } from './subtitle-tracks.ts';

@@ -1,7 +1,7 @@
 import type { CatalogueClient } from '../../api/catalogue-client.ts';
 import { RequestError } from '../../api/request-error.ts';
-import { PLAYER_ERROR_CODES, PlayerError } from '../../shared/player-error.ts';
-import type { MasterManifest } from '../../api/schema.ts';
+import { PLAYER_ERROR_CODES, PlayerError } from '../../contract/errors/player-error.ts';
+import type { MasterManifest } from '../../contract/schemas/schema.ts';
 import { detectSourceType } from '../../engine/source-type.ts';
 import type { PlaybackSource } from '../../engine/types.ts';
 

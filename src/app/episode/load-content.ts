@@ -1,7 +1,7 @@
 import type { CatalogueClient } from '../../api/catalogue-client.ts';
 import { RequestError } from '../../api/request-error.ts';
-import type { Content, Episode, Season } from '../../api/schema.ts';
-import { orderEpisodes } from './episode-choice.ts';
+import type { Content, Episode, Season } from '../../contract/schemas/schema.ts';
+import { orderEpisodes } from '../../contract/catalogue/episode-choice.ts';
 
 /** Everything the player loads about a content before it picks an episode. */
 export interface LoadedContent {

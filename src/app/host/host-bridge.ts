@@ -1,4 +1,4 @@
-import type { HostCommand } from '../../embed/host-protocol.ts';
+import type { HostCommand } from '../../contract/embed/host-protocol.ts';
 import type { FullscreenFeature } from '../../ui/components/controls/controls-host.ts';
 import type { TextTracksController } from '../../core/features/text-tracks.ts';
 

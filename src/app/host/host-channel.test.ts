@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from 'vitest';
-import { createHostMessage, type HostCommand, type HostMessage } from '../../embed/host-protocol.ts';
+import { createHostMessage, type HostCommand, type HostMessage } from '../../contract/embed/host-protocol.ts';
 import { createHostChannel, throttleProgress, type HostChannelWindow, type HostMessageEventLike } from './host-channel.ts';
 
 const HOST = 'https://host.example';

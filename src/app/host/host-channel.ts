@@ -4,7 +4,7 @@ import {
   type HostCommand,
   type HostMessage,
   type HostTimeProgress,
-} from '../../embed/host-protocol.ts';
+} from '../../contract/embed/host-protocol.ts';
 import { findParentOrigin, type ParentOriginWindow } from '../../embed/parent-origin.ts';
 
 /** Where the channel posts: the parent window. */

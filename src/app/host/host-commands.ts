@@ -1,8 +1,8 @@
 import type { PlayerEventMap, PlayerEvents } from '../../core/events.ts';
-import type { EpisodeTarget, HostCommandName, HostErrorName } from '../../embed/host-api.ts';
-import { HOST_COMMAND_NAMES } from '../../embed/host-api.ts';
-import type { PlayerSnapshot } from '../../embed/player-snapshot.ts';
-import { HOST_RATE_MAX, HOST_RATE_MIN } from '../../embed/host-api.ts';
+import type { EpisodeTarget, HostCommandName, HostErrorName } from '../../contract/embed/host-api.ts';
+import { HOST_COMMAND_NAMES } from '../../contract/embed/host-api.ts';
+import type { PlayerSnapshot } from '../../contract/embed/player-snapshot.ts';
+import { HOST_RATE_MAX, HOST_RATE_MIN } from '../../contract/embed/host-api.ts';
 import type { AppStore, ReadyView } from '../app-view.ts';
 import type { PlayerApp } from '../player-app.ts';
 import type { HostBridge, HostFeatures } from './host-bridge.ts';

@@ -1,6 +1,6 @@
 import type { PlayerEvents } from '../../core/events.ts';
-import type { HostEventMap, HostEventName } from '../../embed/host-api.ts';
-import type { PlayerSnapshot } from '../../embed/player-snapshot.ts';
+import type { HostEventMap, HostEventName } from '../../contract/embed/host-api.ts';
+import type { PlayerSnapshot } from '../../contract/embed/player-snapshot.ts';
 import type { EpisodeChangeCause } from '../app-view.ts';
 
 export type EmitHostEvent = <K extends HostEventName>(name: K, data: HostEventMap[K]) => void;

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { createPlayerEvents, reportMediaEvents } from '../../core/events.ts';
 import { createStore } from '../../core/store.ts';
-import type { HostMessage } from '../../embed/host-protocol.ts';
+import type { HostMessage } from '../../contract/embed/host-protocol.ts';
 import { episode, seriesContent, season } from '../../../test/fakes/catalogue-fixtures.ts';
 import { FakeVideo } from '../../../test/fakes/fake-video.ts';
 import { reportToHost } from './host-reporting.ts';

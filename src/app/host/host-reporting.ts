@@ -1,6 +1,6 @@
 import type { PlayerEvents } from '../../core/events.ts';
 import type { Store } from '../../core/store.ts';
-import { createHostMessage } from '../../embed/host-protocol.ts';
+import { createHostMessage } from '../../contract/embed/host-protocol.ts';
 import type { HostChannel } from './host-channel.ts';
 import { throttleProgress } from './host-channel.ts';
 import type { AppView } from '../app-view.ts';

@@ -1,7 +1,7 @@
 import { getEventListeners } from 'node:events';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { HOST_COMMAND_NAMES } from '../../embed/host-api.ts';
-import { EMPTY_SNAPSHOT, type PlayerSnapshot } from '../../embed/player-snapshot.ts';
+import { HOST_COMMAND_NAMES } from '../../contract/embed/host-api.ts';
+import { EMPTY_SNAPSHOT, type PlayerSnapshot } from '../../contract/embed/player-snapshot.ts';
 import {
   createFakeCore, fakeAd, fakeReadyView, FIRST, readySession, SEASON_TWO, SECOND, settle, startFakeHostSession, type FakeHostSession,
 } from '../../../test/fakes/fake-host-app.ts';

@@ -1,7 +1,7 @@
 import type { Store } from '../../core/store.ts';
-import { HOST_COMMAND_NAMES, type HostEventMap, type HostEventName } from '../../embed/host-api.ts';
-import { createHostMessage, HOST_PROTOCOL_VERSION, TIMEUPDATE_INTERVAL, type HostCommand, type HostMessage } from '../../embed/host-protocol.ts';
-import { snapshotChanges, type PlayerSnapshot } from '../../embed/player-snapshot.ts';
+import { HOST_COMMAND_NAMES, type HostEventMap, type HostEventName } from '../../contract/embed/host-api.ts';
+import { createHostMessage, HOST_PROTOCOL_VERSION, TIMEUPDATE_INTERVAL, type HostCommand, type HostMessage } from '../../contract/embed/host-protocol.ts';
+import { snapshotChanges, type PlayerSnapshot } from '../../contract/embed/player-snapshot.ts';
 import type { PlayerApp } from '../player-app.ts';
 import type { HostBridge, HostFeatures } from './host-bridge.ts';
 import { HostCommandError, runHostCommand, type HostCommandContext } from './host-commands.ts';

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { INITIAL_AD_STATE, type AdState } from '../../ads/ad-state.ts';
 import { createPlayerEvents } from '../../core/events.ts';
 import type { PlayerState } from '../../core/player-state.ts';
-import { EMPTY_SNAPSHOT } from '../../embed/player-snapshot.ts';
+import { EMPTY_SNAPSHOT } from '../../contract/embed/player-snapshot.ts';
 import { audioTrack, createFakeCore, fakeAd, fakeErrorView, fakeFeatures, fakeReadyView, quality, SECOND } from '../../../test/fakes/fake-host-app.ts';
 import type { ReadyView } from '../app-view.ts';
 import type { HostFeatures } from './host-bridge.ts';

@@ -1,8 +1,8 @@
 import { adOnScreen, type AdState } from '../../ads/ad-state.ts';
-import type { Episode } from '../../api/schema.ts';
+import type { Episode } from '../../contract/schemas/schema.ts';
 import type { PlayerState } from '../../core/player-state.ts';
-import type { HostAdBreak, HostEpisodeRef, PlayerSnapshot } from '../../embed/player-snapshot.ts';
-import { EMPTY_SNAPSHOT } from '../../embed/player-snapshot.ts';
+import type { HostAdBreak, HostEpisodeRef, PlayerSnapshot } from '../../contract/embed/player-snapshot.ts';
+import { EMPTY_SNAPSHOT } from '../../contract/embed/player-snapshot.ts';
 import type { AppView } from '../app-view.ts';
 import type { HostFeatures } from './host-bridge.ts';
 
@@ -33,7 +33,7 @@ function refsOf(episodes: readonly Episode[]): HostEpisodeRef[] {
 
 const finiteOrNull = (value: number) => (Number.isFinite(value) ? value : null);
 
-/** The host's view of the player now (src/embed/player-snapshot.ts). */
+/** The host's view of the player now (src/contract/embed/player-snapshot.ts). */
 export function takeSnapshot({ view, ads, features }: SnapshotSources): PlayerSnapshot {
   if (view.status === 'loading') return EMPTY_SNAPSHOT;
   if (view.status === 'error') {

@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createCatalogueClient } from '../../api/catalogue-client.ts';
-import type { ContentTimeProgress, TimeProgress } from '../../api/viewer-schema.ts';
+import type { ContentTimeProgress, TimeProgress } from '../../contract/schemas/viewer-schema.ts';
 import { createPlayerEvents, reportMediaEvents } from '../../core/events.ts';
 import { initialPlayerState, type PlayerState } from '../../core/player-state.ts';
 import { createStore } from '../../core/store.ts';

@@ -9,7 +9,7 @@
  * playback. Its own chunk, loaded only when the viewer has a session.
  */
 import type { CatalogueClient } from '../../api/catalogue-client.ts';
-import type { ContentTimeProgress, TimeProgress } from '../../api/viewer-schema.ts';
+import type { ContentTimeProgress, TimeProgress } from '../../contract/schemas/viewer-schema.ts';
 import type { PlayerCore } from '../../core/player-core.ts';
 import type { AppStore } from '../app-view.ts';
 import type { MediaStorage } from '../../storage/media-storage.ts';

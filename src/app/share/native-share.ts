@@ -1,4 +1,4 @@
-import { describeFailure, logPlayerError, PLAYER_ERROR_CODES } from '../../shared/player-error.ts';
+import { describeFailure, logPlayerError, PLAYER_ERROR_CODES } from '../../contract/errors/player-error.ts';
 /** What a native share attempt came to. */
 export type NativeShareOutcome = 'shared' | 'cancelled' | 'unavailable';
 

@@ -1,4 +1,4 @@
-import { describeFailure, logPlayerError, PLAYER_ERROR_CODES } from '../../shared/player-error.ts';
+import { describeFailure, logPlayerError, PLAYER_ERROR_CODES } from '../../contract/errors/player-error.ts';
 import type { NativeShareOutcome, ShareLog } from './native-share.ts';
 import { buildShareLink, formatTimeCode, socialShareLinks, type SocialShareLink } from './share-link.ts';
 

@@ -1,4 +1,4 @@
-import type { Episode } from '../../api/schema.ts';
+import type { Episode } from '../../contract/schemas/schema.ts';
 import { createAirPlay } from '../../core/features/airplay.ts';
 import { createAudioGain } from '../../core/features/audio-gain.ts';
 import { createFullscreenController } from '../../core/features/fullscreen-controller.ts';

@@ -1,4 +1,4 @@
-import { describeFailure, logPlayerError, PLAYER_ERROR_CODES } from '../../shared/player-error.ts';
+import { describeFailure, logPlayerError, PLAYER_ERROR_CODES } from '../../contract/errors/player-error.ts';
 import { createStore, type Store } from '../store.ts';
 
 /** The boost choices, shown as percentages (SPEC.md section 9). */

@@ -1,4 +1,4 @@
-import { PLAYER_ERROR_CODES, PlayerError } from '../../shared/player-error.ts';
+import { PLAYER_ERROR_CODES, PlayerError } from '../../contract/errors/player-error.ts';
 import type { EngineAdapter, EngineHost } from '../types.ts';
 import type { DashLibrary } from './dash-library.ts';
 

@@ -1,5 +1,5 @@
 import type * as dashjs from 'dashjs';
-import { PLAYER_ERROR_CODES, PlayerError } from '../../shared/player-error.ts';
+import { PLAYER_ERROR_CODES, PlayerError } from '../../contract/errors/player-error.ts';
 
 export type DashLibrary = Pick<typeof dashjs, 'MediaPlayer'>;
 

@@ -2,7 +2,7 @@ import Hls, { type ErrorData, type Level, type MediaPlaylist } from 'hls.js';
 // The ESM build cannot find its own worker script: hand it the URL of the copy we ship, so the
 // transmuxer really runs in a worker (e2e/engines.spec.ts proves it).
 import hlsWorkerUrl from 'hls.js/dist/hls.worker.js?url';
-import { PLAYER_ERROR_CODES, PlayerError } from '../../shared/player-error.ts';
+import { PLAYER_ERROR_CODES, PlayerError } from '../../contract/errors/player-error.ts';
 import type { AudioTrack, EngineAdapter, EngineHost, Quality } from '../types.ts';
 import { networkClassOfBps } from '../../workers-client/network-class.ts';
 

@@ -1,6 +1,6 @@
 import { proxy } from 'comlink';
 import type { EngineReport } from '../../../workers/engine/engine-protocol.ts';
-import { PlayerError } from '../../shared/player-error.ts';
+import { PlayerError } from '../../contract/errors/player-error.ts';
 import type { EngineAdapter, EngineHost } from '../types.ts';
 import { rememberBandwidth, rememberedBandwidth } from '../../storage/bandwidth-memory.ts';
 import { ENGINE_OPEN_TIMEOUT_MS, spawnEngineWorker } from '../../workers-client/engine-client.ts';

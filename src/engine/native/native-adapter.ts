@@ -1,4 +1,4 @@
-import { PLAYER_ERROR_CODES, PlayerError } from '../../shared/player-error.ts';
+import { PLAYER_ERROR_CODES, PlayerError } from '../../contract/errors/player-error.ts';
 import type { EngineAdapter, EngineHost } from '../types.ts';
 
 /** The browser's own playback: progressive files, blobs, and HLS on iOS without MSE. */

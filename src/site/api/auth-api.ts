@@ -6,7 +6,7 @@ import {
   sessionSchema,
   signupResultSchema,
   userSchema,
-} from '../../api/auth-schema.ts';
+} from '../../contract/schemas/auth-schema.ts';
 import { apiCall, AUTH } from './site-http.ts';
 
 export const authApi = {

@@ -9,10 +9,10 @@ import {
   promoSlideSchema,
   shelfSchema,
   type ListingBody,
-} from '../../api/browse-schema.ts';
-import { contentCardSchema } from '../../api/catalogue-schema.ts';
-import { contentSchema, episodeSchema, seasonSchema } from '../../api/schema.ts';
-import { searchPageSchema } from '../../api/search-schema.ts';
+} from '../../contract/schemas/browse-schema.ts';
+import { contentCardSchema } from '../../contract/schemas/catalogue-schema.ts';
+import { contentSchema, episodeSchema, seasonSchema } from '../../contract/schemas/schema.ts';
+import { searchPageSchema } from '../../contract/schemas/search-schema.ts';
 import { apiCall, CATALOGUE } from './site-http.ts';
 
 type Signal = AbortSignal | undefined;

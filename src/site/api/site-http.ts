@@ -4,10 +4,10 @@
  * the XSRF cookie echoed, and the viewer's bearer token, refreshed first once it has expired.
  */
 import type { z } from 'zod';
-import { cookieValue, tokenExpiry, xsrfHeader } from '../../api/auth/access-token.ts';
-import { refreshAccessToken } from '../../api/auth/token-refresh.ts';
-import { apiErrorSchema } from '../../api/schema.ts';
-import { sessionContext } from '../../api/session-context.ts';
+import { cookieValue, tokenExpiry, xsrfHeader } from '../../contract/auth/access-token.ts';
+import { refreshAccessToken } from '../../contract/auth/token-refresh.ts';
+import { apiErrorSchema } from '../../contract/schemas/schema.ts';
+import { sessionContext } from '../../contract/auth/session-context.ts';
 import { SiteRequestError } from './site-request-error.ts';
 
 export const CATALOGUE = '/catalog-api';

@@ -14,7 +14,7 @@ import {
   reviewSchema,
   type PlaylistCreateBody,
   type ReviewBody,
-} from '../../api/viewer-schema.ts';
+} from '../../contract/schemas/viewer-schema.ts';
 import { apiCall, CATALOGUE } from './site-http.ts';
 
 type Signal = AbortSignal | undefined;

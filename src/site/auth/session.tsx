@@ -1,6 +1,6 @@
 import { createContext, useCallback, useContext, useEffect, useMemo, useState, type ReactNode } from 'react';
-import { cookieValue } from '../../api/auth/access-token.ts';
-import type { User } from '../../api/auth-schema.ts';
+import { cookieValue } from '../../contract/auth/access-token.ts';
+import type { User } from '../../contract/schemas/auth-schema.ts';
 import { authApi, logOut } from '../api/auth-api.ts';
 
 export interface SessionState {

@@ -1,5 +1,5 @@
-import type { Facets } from '../../api/browse-schema.ts';
-import { LISTING_SORTS, type ListingSort } from '../../api/catalogue-schema.ts';
+import type { Facets } from '../../contract/schemas/browse-schema.ts';
+import { LISTING_SORTS, type ListingSort } from '../../contract/schemas/catalogue-schema.ts';
 import { toggled, withFilter, type FilterState } from './filter-state.ts';
 
 const SORT_LABELS: Record<ListingSort, string> = {

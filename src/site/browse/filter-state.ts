@@ -3,7 +3,7 @@
  * and walked back: /movie/comedy?genre=drama,action&country=ru&from=1990&to=2005&rating=7&sort=year&page=2.
  * Whatever is malformed is left out, never refused: an old or hand-edited link still opens.
  */
-import { LISTING_SORTS, type ListingFilters, type ListingSort } from '../../api/catalogue-schema.ts';
+import { LISTING_SORTS, type ListingFilters, type ListingSort } from '../../contract/schemas/catalogue-schema.ts';
 
 export interface FilterState {
   genres: string[];

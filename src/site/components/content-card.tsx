@@ -1,5 +1,5 @@
-import type { ContentCard as Card } from '../../api/catalogue-schema.ts';
-import { siteUrls } from '../../api/site-urls.ts';
+import type { ContentCard as Card } from '../../contract/schemas/catalogue-schema.ts';
+import { siteUrls } from '../../contract/site/site-urls.ts';
 import { Link } from '../router/navigation.tsx';
 import { Poster } from './poster.tsx';
 import { ruRating } from '../format/ru-rating.ts';

@@ -1,4 +1,4 @@
-import type { HighlightSegment } from '../../api/search-schema.ts';
+import type { HighlightSegment } from '../../contract/schemas/search-schema.ts';
 
 /** The search's plain-text segments, matches as <mark>: text only, never markup from the server. */
 export function Highlight({ segments }: { segments: readonly HighlightSegment[] }) {

@@ -1,4 +1,4 @@
-import { IMAGE_WIDTHS } from '../../api/site-schema.ts';
+import { IMAGE_WIDTHS } from '../../contract/schemas/site-schema.ts';
 
 const MEDIA = '/catalog-api/media/';
 type Width = (typeof IMAGE_WIDTHS)[number];

@@ -1,5 +1,5 @@
-import type { Content } from '../../api/schema.ts';
-import { siteUrls } from '../../api/site-urls.ts';
+import type { Content } from '../../contract/schemas/schema.ts';
+import { siteUrls } from '../../contract/site/site-urls.ts';
 import { Poster } from '../components/poster.tsx';
 import { Link } from '../router/navigation.tsx';
 import { ruRating } from '../format/ru-rating.ts';

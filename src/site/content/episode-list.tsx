@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import type { Episode, Season } from '../../api/schema.ts';
+import type { Episode, Season } from '../../contract/schemas/schema.ts';
 
 export interface EpisodeListProps {
   seasons: readonly Season[];

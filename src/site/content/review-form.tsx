@@ -1,5 +1,5 @@
 import { useState, type FormEvent } from 'react';
-import { reviewBodySchema, type Review } from '../../api/viewer-schema.ts';
+import { reviewBodySchema, type Review } from '../../contract/schemas/viewer-schema.ts';
 import { errorText } from '../api/site-request-error.ts';
 import { viewerApi } from '../api/viewer-api.ts';
 

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import type { Review } from '../../api/viewer-schema.ts';
+import type { Review } from '../../contract/schemas/viewer-schema.ts';
 import { errorText } from '../api/site-request-error.ts';
 import { useResource } from '../api/use-resource.ts';
 import { viewerApi, type ReviewSort } from '../api/viewer-api.ts';

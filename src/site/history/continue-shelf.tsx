@@ -1,4 +1,4 @@
-import { siteUrls } from '../../api/site-urls.ts';
+import { siteUrls } from '../../contract/site/site-urls.ts';
 import { Poster } from '../components/poster.tsx';
 import { Link } from '../router/navigation.tsx';
 import { placeText, type ContinueItem } from './continue-watching.ts';

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import type { ContentCard } from '../../api/catalogue-schema.ts';
-import type { HistoryEntry, TimeProgress } from '../../api/viewer-schema.ts';
+import type { ContentCard } from '../../contract/schemas/catalogue-schema.ts';
+import type { HistoryEntry, TimeProgress } from '../../contract/schemas/viewer-schema.ts';
 import { clock, continueWatching, isWatchedToEnd, placeText } from './continue-watching.ts';
 
 function card(id: number, series: boolean): ContentCard {

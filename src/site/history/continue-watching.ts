@@ -4,8 +4,8 @@
  * times (GET /contents/{id}/time-progress, newest first, per voice-over) give that episode's
  * newest place when they have been read.
  */
-import type { ContentCard } from '../../api/catalogue-schema.ts';
-import type { HistoryEntry, TimeProgress } from '../../api/viewer-schema.ts';
+import type { ContentCard } from '../../contract/schemas/catalogue-schema.ts';
+import type { HistoryEntry, TimeProgress } from '../../contract/schemas/viewer-schema.ts';
 
 /** Past this share of an episode it counts as watched to the end (the player's own 95 % milestone). */
 const WATCHED_SHARE = 0.95;

@@ -1,4 +1,4 @@
-import type { TimeProgress } from '../../api/viewer-schema.ts';
+import type { TimeProgress } from '../../contract/schemas/viewer-schema.ts';
 import { useResource } from '../api/use-resource.ts';
 import { viewerApi } from '../api/viewer-api.ts';
 import { RequireLogin } from '../auth/require-login.tsx';

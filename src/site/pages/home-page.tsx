@@ -1,4 +1,4 @@
-import { siteUrls } from '../../api/site-urls.ts';
+import { siteUrls } from '../../contract/site/site-urls.ts';
 import { catalogueApi } from '../api/catalogue-api.ts';
 import { useResource } from '../api/use-resource.ts';
 import { CardRow } from '../components/content-card.tsx';

@@ -1,6 +1,6 @@
 import { useState } from 'react';
-import type { PromoSlide } from '../../api/browse-schema.ts';
-import { siteUrls } from '../../api/site-urls.ts';
+import type { PromoSlide } from '../../contract/schemas/browse-schema.ts';
+import { siteUrls } from '../../contract/site/site-urls.ts';
 import { Poster } from '../components/poster.tsx';
 import { Link } from '../router/navigation.tsx';
 

@@ -1,5 +1,5 @@
-import type { SearchHit } from '../../api/search-schema.ts';
-import { siteUrls } from '../../api/site-urls.ts';
+import type { SearchHit } from '../../contract/schemas/search-schema.ts';
+import { siteUrls } from '../../contract/site/site-urls.ts';
 import { catalogueApi } from '../api/catalogue-api.ts';
 import { useResource } from '../api/use-resource.ts';
 import { Highlight } from '../components/highlight.tsx';

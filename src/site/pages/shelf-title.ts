@@ -1,4 +1,4 @@
-import type { Category } from '../../api/browse-schema.ts';
+import type { Category } from '../../contract/schemas/browse-schema.ts';
 
 /** The editors' selections every type has, as a phrase that names the type (`Популярные сериалы`). */
 const SELECTION_PHRASES: Readonly<Record<string, (typeNoun: string) => string>> = {

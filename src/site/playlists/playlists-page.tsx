@@ -1,5 +1,5 @@
 import { useState, type FormEvent } from 'react';
-import type { Playlist } from '../../api/viewer-schema.ts';
+import type { Playlist } from '../../contract/schemas/viewer-schema.ts';
 import { errorText } from '../api/site-request-error.ts';
 import { useResource } from '../api/use-resource.ts';
 import { viewerApi } from '../api/viewer-api.ts';

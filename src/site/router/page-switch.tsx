@@ -1,7 +1,7 @@
 import { lazy, useEffect } from 'react';
 import { NotFound } from '../components/status.tsx';
 import { HomePage } from '../pages/home-page.tsx';
-import { matchSitePath } from './site-pages.ts';
+import { matchSitePath } from '../../contract/site/site-pages.ts';
 import { navigate, useLocation } from './navigation.tsx';
 
 // The home page is in the entry chunk (most visits start there); every other page is its own chunk.

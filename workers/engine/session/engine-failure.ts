@@ -1,6 +1,6 @@
-import { FetchFailure } from '../../../src/api/net/request-engine.ts';
+import { FetchFailure } from '../../../src/contract/net/request-engine.ts';
 // Plain data shared with the main thread: the one table of codes.
-import { PLAYER_ERROR_CODES as PLAYER_CODES } from '../../../src/shared/error-codes.ts';
+import { PLAYER_ERROR_CODES as PLAYER_CODES } from '../../../src/contract/errors/error-codes.ts';
 import type { EngineFailure } from '../engine-protocol.ts';
 import { DeclinedError } from './stream-catalog.ts';
 

@@ -1,6 +1,6 @@
 import type { ByteRange, MediaSegment, VariantStream } from '../hls/playlist-types.ts';
 import { parsePlaylist } from '../hls/playlist-parser.ts';
-import { fetchWithPolicy } from '../../../src/api/net/request-engine.ts';
+import { fetchWithPolicy } from '../../../src/contract/net/request-engine.ts';
 
 /** A keyframe inside a segment: where a download can start and still be appended after the init segment. */
 export interface Keyframe {

@@ -3,7 +3,7 @@ import { capLevelsToSize, chooseNextLevel, chooseSeekLevel, chooseStartLevel } f
 import { ThroughputEstimator } from '../abr/throughput-estimator.ts';
 import type { EngineOpenOptions, EngineReport, PlaybackSnapshot } from '../engine-protocol.ts';
 import type { MediaSegment } from '../hls/playlist-types.ts';
-import type { Download } from '../../../src/api/net/request-engine.ts';
+import type { Download } from '../../../src/contract/net/request-engine.ts';
 import type { MediaSink } from '../media/media-sink.ts';
 import { DeclinedError, segmentFormat, StreamCatalog } from './stream-catalog.ts';
 import { describeFailure } from './engine-failure.ts';

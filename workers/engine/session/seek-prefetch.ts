@@ -1,5 +1,5 @@
 import type { ByteRange, MediaSegment } from '../hls/playlist-types.ts';
-import { fetchWithPolicy, type Download } from '../../../src/api/net/request-engine.ts';
+import { fetchWithPolicy, type Download } from '../../../src/contract/net/request-engine.ts';
 import { networkClassOfBps } from '../abr/network-class.ts';
 
 /** What a seek to one place needs of one track: a segment, from its start or from a keyframe inside it. */

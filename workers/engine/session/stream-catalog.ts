@@ -2,7 +2,7 @@ import type { Level } from '../abr/abr-controller.ts';
 import type { AlternateRendition, MasterPlaylist, MediaPlaylist, VariantStream } from '../hls/playlist-types.ts';
 import { parsePlaylist } from '../hls/playlist-parser.ts';
 import { engineSupport, isCompatibleVariant, masterSupport } from '../hls/stream-type.ts';
-import { fetchWithPolicy } from '../../../src/api/net/request-engine.ts';
+import { fetchWithPolicy } from '../../../src/contract/net/request-engine.ts';
 import type { AudioTrackInfo, QualityInfo } from '../engine-protocol.ts';
 
 /** The custom engine will not play this stream; another engine should. */

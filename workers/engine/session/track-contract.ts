@@ -1,4 +1,4 @@
-import type { Download } from '../../../src/api/net/request-engine.ts';
+import type { Download } from '../../../src/contract/net/request-engine.ts';
 import type { ByteRange, MediaPlaylist, MediaSegment } from '../hls/playlist-types.ts';
 import type { BufferSink } from '../media/media-sink.ts';
 import type { Timeline } from './timeline.ts';

@@ -1,5 +1,5 @@
 import type { ByteRange, MediaSegment } from '../hls/playlist-types.ts';
-import { fetchWithPolicy, FetchFailure, type Download } from '../../../src/api/net/request-engine.ts';
+import { fetchWithPolicy, FetchFailure, type Download } from '../../../src/contract/net/request-engine.ts';
 import type { BufferSink } from '../media/media-sink.ts';
 import { fmp4StartPts } from '../transmux/fmp4-timing.ts';
 import { ProgressiveTsTransmuxer } from '../transmux/progressive-ts-transmuxer.ts';

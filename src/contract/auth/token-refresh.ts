@@ -1,4 +1,4 @@
-import { sessionContext } from '../session-context.ts';
+import { sessionContext } from './session-context.ts';
 import { cookieValue, xsrfHeader } from './access-token.ts';
 
 export interface RefreshOptions {

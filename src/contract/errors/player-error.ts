@@ -7,7 +7,7 @@
  * importing the others.
  */
 import { PLAYER_ERROR_CODES, type PlayerErrorCategory, type PlayerErrorCodes } from './error-codes.ts';
-import { randomUuid } from './random-id.ts';
+import { randomUuid } from '../random-id.ts';
 
 export { PLAYER_ERROR_CODES, type PlayerErrorCategory, type PlayerErrorCode, type PlayerErrorCodes, type PlayerErrorKind } from './error-codes.ts';
 

@@ -1,4 +1,4 @@
-import type { Episode, EpisodeVariant } from '../../api/schema.ts';
+import type { Episode, EpisodeVariant } from '../schemas/schema.ts';
 
 /** Episodes by season order, then episode order (SPEC.md section 4); the input is left as it is. */
 export function orderEpisodes(episodes: readonly Episode[]): Episode[] {

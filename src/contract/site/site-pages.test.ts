@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { siteUrls } from '../../api/site-urls.ts';
+import { siteUrls } from './site-urls.ts';
 import { matchSitePath, serverPatterns } from './site-pages.ts';
 
 describe('the site\'s page addresses', () => {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { readBootData } from './boot-data.ts';
-import { createCatalogueClient } from './catalogue-client.ts';
+import { createCatalogueClient } from '../../api/catalogue-client.ts';
 
 const PAGE = 'https://player.example/embed?movie_id=2';
 const API = 'https://player.example/catalog-api/';
@@ -23,7 +23,7 @@ function clientWith(boot: unknown, options: { baseUrl?: string; cookie?: string 
   return { client, calls };
 }
 
-describe('the boot data (src/api/boot-data.ts)', () => {
+describe('the boot data (src/contract/catalogue/boot-data.ts)', () => {
   const boot = {
     answers: {
       [`${API}contents/2`]: { id: 2, from: 'document' },

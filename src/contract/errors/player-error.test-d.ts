@@ -4,7 +4,7 @@
  * fails tsc, so a looser PlayerError cannot come back unnoticed.
  */
 import { expectTypeOf } from 'vitest';
-import { RequestError } from '../api/request-error.ts';
+import { RequestError } from '../../api/request-error.ts';
 import {
   describeFailure,
   PLAYER_ERROR_CODES as CODES,

@@ -1,4 +1,4 @@
-import type { MasterManifest } from './schema.ts';
+import type { MasterManifest } from '../schemas/schema.ts';
 
 /** Links not starting with http are prefixed with the manifest's origin (SPEC.md section 5). */
 export function resolveManifestLinks(manifest: MasterManifest, manifestUrl: string): MasterManifest {
