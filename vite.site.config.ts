@@ -7,7 +7,7 @@ const root = fileURLToPath(new URL('.', import.meta.url));
 const server = 'http://127.0.0.1:8080';
 
 /**
- * The catalogue site's build: src/site/index.html is the app; the server (server/site-pages)
+ * The catalogue site's build: src/site/index.html is the app; the server (server/site/pages)
  * serves the result (dist/site) at / and its assets at /site-assets/, apart from the widget's
  * /assets/. Pages are their own chunks (React.lazy), loaded when opened.
  */

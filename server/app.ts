@@ -25,15 +25,17 @@ import { CATALOG_API_PREFIX } from './http/paths.ts';
 import { requestIdGenerator } from './http/request-id.ts';
 import { installSchemaValidation } from './http/schema-validation.ts';
 import { installSecurityHeaders } from './http/security-headers.ts';
-import { adRoutes } from './routes/ad-routes.ts';
-import { catalogueRoutes } from './routes/catalogue-routes.ts';
-import { healthRoutes } from './routes/health-routes.ts';
-import { manifestRoutes } from './routes/manifest-routes.ts';
-import { mediaRoutes } from './routes/media-routes.ts';
-import { widgetRoutes } from './routes/widget-routes.ts';
+import { adRoutes } from './ads/ad-routes.ts';
+import { catalogueRoutes } from './catalogue/catalogue-routes.ts';
+import { healthRoutes } from './http/health-routes.ts';
+import { manifestRoutes } from './catalogue/manifest-routes.ts';
+import { mediaRoutes } from './catalogue/media/media-routes.ts';
+import { proxyRoutes } from './catalogue/media/proxy-routes.ts';
+import { cacheRoutes } from './catalogue/cache-routes.ts';
+import { widgetRoutes } from './widget/widget-routes.ts';
 import { siteOrigin, siteRoutes } from './site/site-routes.ts';
-import { sitePagesRoutes } from './site-pages/site-pages-routes.ts';
-import { sdkRoutes } from './sdk/sdk-routes.ts';
+import { sitePagesRoutes } from './site/pages/site-pages-routes.ts';
+import { sdkRoutes } from './widget/sdk-routes.ts';
 import { completedEpisodesReader, viewerRoutes } from './viewer/viewer-routes.ts';
 import { docsRoutes } from './openapi/docs-routes.ts';
 import { recordRoutes } from './openapi/registered-routes.ts';
@@ -111,6 +113,9 @@ export async function buildApp({ config, db, logger = false, catalogueCache = ne
       await searchRoutes(api, deps);
       await viewerRoutes(api, deps);
       await siteRoutes(api, deps);
+      // SPEC.md section 7's /proxy/{a}/{b}/index.mp4: an episode as one progressive MP4.
+      await api.register(proxyRoutes, { db, mediaDir: config.mediaDir });
+      cacheRoutes(api, caches);
       embedAccess.routes(api);
       await sdkRoutes(api, { sdkDir: config.sdkDir });
     },

@@ -22,7 +22,7 @@ export interface ServerConfig extends HardeningConfig {
   mediaDir: string;
   /** The built widget (embed.html and assets/). */
   widgetDir: string;
-  /** The built catalogue site (index.html and site-assets/), served at / (server/site-pages). SITE_DIR. */
+  /** The built catalogue site (index.html and site-assets/), served at / (server/site/pages). SITE_DIR. */
   siteDir: string;
   /** The built host SDK (lib.js, the ES module and its types), served under /catalog-api (server/sdk). SDK_DIR. */
   sdkDir: string;

@@ -2,14 +2,11 @@ import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import type { CatalogueApiDeps } from '../catalogue/catalogue-api-deps.ts';
 import type { ServerConfig } from '../config.ts';
-import { abuseRoutes } from './abuse-routes.ts';
-import { cacheRoutes } from './cache-routes.ts';
-import { DiskImageStore, MemoryImageStore, type ImageStore } from './image-cache.ts';
-import { ImageResizer } from './image-resizer.ts';
-import { imageRoutes } from './image-routes.ts';
-import { proxyRoutes } from './proxy-routes.ts';
-import { sitemapRoutes } from './sitemap-routes.ts';
-import { SitemapStore } from './sitemap-store.ts';
+import { DiskImageStore, MemoryImageStore, type ImageStore } from './images/image-cache.ts';
+import { ImageResizer } from './images/image-resizer.ts';
+import { imageRoutes } from './images/image-routes.ts';
+import { sitemapRoutes } from './sitemap/sitemap-routes.ts';
+import { SitemapStore } from './sitemap/sitemap-store.ts';
 
 /** An in-memory server keeps at most this much of resized images. */
 const MEMORY_IMAGE_CACHE_BYTES = 64 * 1024 * 1024;
@@ -35,7 +32,7 @@ export function siteOrigin(config: ServerConfig): string {
   return config.publicOrigin ?? `http://${config.host.includes(':') ? `[${config.host}]` : config.host}:${config.port}`;
 }
 
-/** The site's files and the operator's tools: /image, /proxy/{a}/{b}/index.mp4, sitemaps, robots.txt, caches, debug, abuse reports. */
+/** The site's files: /image (resized posters and stills), sitemaps and robots.txt. */
 export async function siteRoutes(api: FastifyInstance, deps: CatalogueApiDeps): Promise<void> {
   const { config, db, caches } = deps;
   const images = imageStore(config);
@@ -44,8 +41,5 @@ export async function siteRoutes(api: FastifyInstance, deps: CatalogueApiDeps): 
   caches.register(sitemaps);
 
   imageRoutes(api, { mediaDir: config.mediaDir, store: images, resizer: new ImageResizer({ concurrency: RESIZE_CONCURRENCY, maxWaiting: RESIZE_QUEUE }) });
-  await api.register(proxyRoutes, { db, mediaDir: config.mediaDir });
   sitemapRoutes(api, { store: sitemaps, origin: siteOrigin(config) });
-  await api.register(abuseRoutes, { db, reportsPerMinute: config.abuseRateLimit });
-  cacheRoutes(api, caches);
 }

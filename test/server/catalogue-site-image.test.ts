@@ -4,8 +4,8 @@ import path from 'node:path';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { IMAGE_WIDTHS } from '../../src/contract/schemas/site-schema.ts';
-import { DiskImageStore, MemoryImageStore } from '../../server/site/image-cache.ts';
-import { ImageResizer } from '../../server/site/image-resizer.ts';
+import { DiskImageStore, MemoryImageStore } from '../../server/site/images/image-cache.ts';
+import { ImageResizer } from '../../server/site/images/image-resizer.ts';
 import { coversCatalogue } from './catalogue-coverage.ts';
 import { API, MEDIA_DIR, expectApiError, startTestApp, type TestApp } from './helpers.ts';
 

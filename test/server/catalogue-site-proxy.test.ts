@@ -1,6 +1,6 @@
 import { readFile, stat } from 'node:fs/promises';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { folderOfMediaLink } from '../../server/site/progressive-media.ts';
+import { folderOfMediaLink } from '../../server/catalogue/media/progressive-media.ts';
 import { coversCatalogue } from './catalogue-coverage.ts';
 import { API, MEDIA_DIR, expectApiError, startTestApp, type TestApp } from './helpers.ts';
 

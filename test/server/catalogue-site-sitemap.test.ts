@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sitemapMetaSchema } from '../../src/contract/schemas/site-schema.ts';
 import { siteUrls } from '../../src/contract/site/site-urls.ts';
 import { loadServerConfig } from '../../server/config.ts';
-import { renderUrlset } from '../../server/site/sitemap-xml.ts';
+import { renderUrlset } from '../../server/site/sitemap/sitemap-xml.ts';
 import { bearer, FIRST_ADMIN, login, newViewer, startAuthApp } from './auth-helpers.ts';
 import { coversCatalogue } from './catalogue-coverage.ts';
 import { API, expectApiError, expectJson, type TestApp } from './helpers.ts';

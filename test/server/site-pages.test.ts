@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SITE_FIXTURE_DIR, expectApiError, startTestApp, type TestApp } from './helpers.ts';
 import path from 'node:path';
 
-// The catalogue site (server/site-pages): its index.html at every page address the app knows,
+// The catalogue site (server/site/pages): its index.html at every page address the app knows,
 // its assets, its CSP and /robots.txt; the demo host page moved to /demo.
 let t: TestApp;
 beforeAll(async () => {

@@ -1,6 +1,6 @@
 /**
  * The catalogue site's pages and their address patterns: the one table the app routes by and the
- * server answers with the app's index.html for (server/site-pages), so a link the app writes, a
+ * server answers with the app's index.html for (server/site/pages), so a link the app writes, a
  * sitemap entry (src/contract/site/site-urls.ts) and an address opened directly always agree.
  */
 import { CONTENT_TYPE_SLUGS } from '../schemas/catalogue-schema.ts';

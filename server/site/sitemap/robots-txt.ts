@@ -1,5 +1,5 @@
-import { SITE_ADMIN_PATH } from '../../src/contract/site/site-urls.ts';
-import { CATALOG_API_PREFIX, WIDGET_ASSETS_PREFIX } from '../http/paths.ts';
+import { SITE_ADMIN_PATH } from '../../../src/contract/site/site-urls.ts';
+import { CATALOG_API_PREFIX, WIDGET_ASSETS_PREFIX } from '../../http/paths.ts';
 import { SITEMAP_INDEX_PATH } from './sitemap-store.ts';
 
 /**

@@ -7,7 +7,7 @@ import { HttpError } from '../http/http-error.ts';
 import { wholeNumberText } from '../http/request-schemas.ts';
 import type { ZodTypeProvider } from '../http/schema-validation.ts';
 import { AbuseRepository } from './abuse-repository.ts';
-import { adminOnly } from './admin-only.ts';
+import { adminOnly } from '../auth/admin-only.ts';
 
 const reportsQuerySchema = z.strictObject({ limit: wholeNumberText(1, 500).default(100) });
 

@@ -1,5 +1,5 @@
-import { siteUrls } from '../../src/contract/site/site-urls.ts';
-import type { Queryable } from '../db/database.ts';
+import { siteUrls } from '../../../src/contract/site/site-urls.ts';
+import type { Queryable } from '../../db/database.ts';
 import { newestOf, type SitemapEntry } from './sitemap-xml.ts';
 
 interface Dated {

@@ -1,8 +1,8 @@
 import { Buffer } from 'node:buffer';
-import type { SitemapMeta } from '../../src/contract/schemas/site-schema.ts';
-import type { NamedCache } from '../catalogue/cache-registry.ts';
-import type { Queryable } from '../db/database.ts';
-import { CATALOG_API_PREFIX } from '../http/paths.ts';
+import type { SitemapMeta } from '../../../src/contract/schemas/site-schema.ts';
+import type { NamedCache } from '../../catalogue/cache-registry.ts';
+import type { Queryable } from '../../db/database.ts';
+import { CATALOG_API_PREFIX } from '../../http/paths.ts';
 import { sitemapEntries } from './sitemap-source.ts';
 import { chunks, newestOf, renderIndex, renderUrlset } from './sitemap-xml.ts';
 

@@ -2,10 +2,10 @@ import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import { z } from 'zod';
-import type { Queryable } from '../db/database.ts';
-import { HttpError } from '../http/http-error.ts';
-import { idText } from '../http/request-schemas.ts';
-import type { ZodTypeProvider } from '../http/schema-validation.ts';
+import type { Queryable } from '../../db/database.ts';
+import { HttpError } from '../../http/http-error.ts';
+import { idText } from '../../http/request-schemas.ts';
+import type { ZodTypeProvider } from '../../http/schema-validation.ts';
 import { episodeMediaDir, progressiveFile, PROGRESSIVE_DIR } from './progressive-media.ts';
 
 /**

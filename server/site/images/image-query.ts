@@ -1,7 +1,7 @@
 import { z } from 'zod';
-import { IMAGE_FITS, IMAGE_FORMATS, IMAGE_HEIGHTS, IMAGE_WIDTHS, type ImageFormat } from '../../src/contract/schemas/site-schema.ts';
-import { MEDIA_URL_PREFIX } from '../http/paths.ts';
-import { singleText } from '../http/request-schemas.ts';
+import { IMAGE_FITS, IMAGE_FORMATS, IMAGE_HEIGHTS, IMAGE_WIDTHS, type ImageFormat } from '../../../src/contract/schemas/site-schema.ts';
+import { MEDIA_URL_PREFIX } from '../../http/paths.ts';
+import { singleText } from '../../http/request-schemas.ts';
 
 /** A relative path of plain names ending in an image extension: no '..', no scheme, no host. */
 const IMAGE_PATH = /^[a-z0-9_-]+(\/[a-z0-9_-][a-z0-9_.-]*)*\.(jpe?g|png|webp)$/i;

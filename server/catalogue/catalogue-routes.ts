@@ -1,8 +1,8 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { availabilitySchema, contentSchema, episodeSchema, seasonSchema, type Episode } from '../../src/contract/schemas/schema.ts';
-import type { CachedCatalogue } from '../catalogue/cached-catalogue.ts';
-import type { CachedJson } from '../catalogue/catalogue-cache.ts';
+import type { CachedCatalogue } from './cached-catalogue.ts';
+import type { CachedJson } from './catalogue-cache.ts';
 import { sendCachedJson } from '../http/conditional-json.ts';
 import { HttpError } from '../http/http-error.ts';
 import { idParamsSchema, idText, singleText } from '../http/request-schemas.ts';

@@ -1,6 +1,6 @@
 import { mkdir, readdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import type { NamedCache } from '../catalogue/cache-registry.ts';
+import type { NamedCache } from '../../catalogue/cache-registry.ts';
 
 /** Resized images by key (a hash of the source and the parameters): on disk, or in memory. */
 export interface ImageStore extends NamedCache {

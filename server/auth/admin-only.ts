@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
-import { authenticated } from '../auth/authenticated.ts';
+import { authenticated } from './authenticated.ts';
 import { SECURITY } from '../openapi/route-docs.ts';
 
 /**

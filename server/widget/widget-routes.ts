@@ -7,11 +7,11 @@ import { builtFile, serveHashedAssets } from '../http/built-files.ts';
 import { CATALOG_API_PREFIX, WIDGET_ASSETS_PREFIX } from '../http/paths.ts';
 import { AD_CASES, type AdCase } from '../ads/ad-cases.ts';
 import type { ZodTypeProvider } from '../http/schema-validation.ts';
-import { renderEmbedDocument } from '../widget/embed-document.ts';
-import { collectBootData } from '../widget/boot-data.ts';
+import { renderEmbedDocument } from './embed-document.ts';
+import { collectBootData } from './boot-data.ts';
 import { EMBED_VARY, type EmbedVerdict } from '../embed-access/embed-gate.ts';
 import { REFUSED_CARD_CSP, renderRefusedCard } from '../embed-access/refused-card.ts';
-import { HOST_PAGE_CSP, renderHostPage } from '../widget/host-page.ts';
+import { HOST_PAGE_CSP, renderHostPage } from './host-page.ts';
 
 export interface WidgetRoutesOptions {
   widgetDir: string;

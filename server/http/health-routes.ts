@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import type { Queryable } from '../db/database.ts';
-import { databaseAnswers } from '../http/database-outage.ts';
+import { databaseAnswers } from './database-outage.ts';
 
 /**
  * Probes for an orchestrator or a load balancer, at the root:

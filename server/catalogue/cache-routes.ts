@@ -1,11 +1,11 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { cacheListSchema, type CacheList } from '../../src/contract/schemas/site-schema.ts';
-import type { CacheRegistry } from '../catalogue/cache-registry.ts';
+import type { CacheRegistry } from './cache-registry.ts';
 import { HttpError } from '../http/http-error.ts';
 import { singleText } from '../http/request-schemas.ts';
 import type { ZodTypeProvider } from '../http/schema-validation.ts';
-import { adminOnly } from './admin-only.ts';
+import { adminOnly } from '../auth/admin-only.ts';
 
 const cacheNameParamsSchema = z.strictObject({
   name: singleText(64).regex(/^[a-z0-9-]+$/, 'must be a cache name (lower-case letters, digits, dashes)'),

@@ -1,7 +1,7 @@
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply } from 'fastify';
-import { MEDIA_URL_PREFIX } from '../http/paths.ts';
+import { MEDIA_URL_PREFIX } from '../../http/paths.ts';
 
 /**
  * Content types of the demo media, set explicitly: players decide how to parse by them

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { AD_TRACKING_EVENTS } from '../../src/contract/schemas/schema.ts';
-import { AD_CASES, type AdCase } from '../ads/ad-cases.ts';
+import { AD_CASES, type AdCase } from './ad-cases.ts';
 import { boundedInteger, cursorText, requiredText, singleText, wholeNumberText } from '../http/request-schemas.ts';
 
 /** The demo's limits: a slow VAST is at most this late, a wrong wrapper chain at most this deep. */

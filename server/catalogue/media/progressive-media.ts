@@ -1,7 +1,7 @@
 import { stat } from 'node:fs/promises';
 import path from 'node:path';
-import type { Queryable } from '../db/database.ts';
-import { MEDIA_URL_PREFIX } from '../http/paths.ts';
+import type { Queryable } from '../../db/database.ts';
+import { MEDIA_URL_PREFIX } from '../../http/paths.ts';
 
 /**
  * Where the progressive MP4s live under the media root: progressive/<media dir>/<height>.mp4,

@@ -1,6 +1,6 @@
 import sharp from 'sharp';
-import type { ImageFormat } from '../../src/contract/schemas/site-schema.ts';
-import { HttpError } from '../http/http-error.ts';
+import type { ImageFormat } from '../../../src/contract/schemas/site-schema.ts';
+import { HttpError } from '../../http/http-error.ts';
 
 export interface ResizeRequest {
   file: string;

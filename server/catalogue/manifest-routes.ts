@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { masterManifestSchema } from '../../src/contract/schemas/schema.ts';
-import type { CachedCatalogue } from '../catalogue/cached-catalogue.ts';
+import type { CachedCatalogue } from './cached-catalogue.ts';
 import { sendCachedJson } from '../http/conditional-json.ts';
 import { HttpError } from '../http/http-error.ts';
 import { idParamsSchema } from '../http/request-schemas.ts';

@@ -1,9 +1,9 @@
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import { z } from 'zod';
-import { sitemapMetaSchema } from '../../src/contract/schemas/site-schema.ts';
-import { HttpError } from '../http/http-error.ts';
-import type { ZodTypeProvider } from '../http/schema-validation.ts';
-import { adminOnly } from './admin-only.ts';
+import { sitemapMetaSchema } from '../../../src/contract/schemas/site-schema.ts';
+import { HttpError } from '../../http/http-error.ts';
+import type { ZodTypeProvider } from '../../http/schema-validation.ts';
+import { adminOnly } from '../../auth/admin-only.ts';
 import { robotsTxt } from './robots-txt.ts';
 import type { SitemapStore } from './sitemap-store.ts';
 

@@ -1,10 +1,10 @@
 import path from 'node:path';
 import type { FastifyInstance, FastifyReply } from 'fastify';
-import { serverPatterns } from '../../src/contract/site/site-pages.ts';
-import { builtFile, serveHashedAssets } from '../http/built-files.ts';
-import type { MethodsAt } from '../http/allowed-methods.ts';
-import { HttpError, methodNotAllowed } from '../http/http-error.ts';
-import { robotsTxt } from '../site/robots-txt.ts';
+import { serverPatterns } from '../../../src/contract/site/site-pages.ts';
+import { builtFile, serveHashedAssets } from '../../http/built-files.ts';
+import type { MethodsAt } from '../../http/allowed-methods.ts';
+import { HttpError, methodNotAllowed } from '../../http/http-error.ts';
+import { robotsTxt } from '../sitemap/robots-txt.ts';
 import { siteCsp } from './site-csp.ts';
 
 /** Where the site's built scripts and styles are served; apart from the widget's /assets/. */
