@@ -27,7 +27,7 @@ export interface AdsOptions {
   breakTimeoutMs: number;
   /** The marking shown when an ad's VAST names no advertiser or erid (the host's configuration). */
   markingFallback?: { advertiser?: string; erid?: string } | undefined;
-  /** The main thread's request engine: the ad list gets the catalogue's headers, beacons none. */
+  /** The main thread's request engine. The ad list and the beacons may go to another server: neither carries the catalogue's headers. */
   requests: RequestEngine;
   /** Default: the VAST worker. */
   vast?: VastClient;
