@@ -5,6 +5,15 @@ import type { DashboardData } from '../../server/analytics/dashboard-data.ts';
 import { renderDashboard } from './dashboard-render.ts';
 import './analytics-dashboard.css';
 
+declare global {
+  interface Window {
+    Chart: typeof Chart;
+  }
+}
+
+// Reachable from the console as window.Chart, as with Chart.js's classic build: Chart.instances
+// shows what each chart drew (the browser tests read the axes' tick labels there).
+window.Chart = Chart;
 Chart.register(BarController, BarElement, LineController, LineElement, PointElement, CategoryScale, LinearScale, Tooltip, Legend);
 Chart.defaults.locale = 'ru-RU';
 Chart.defaults.font.family = 'system-ui, sans-serif';
