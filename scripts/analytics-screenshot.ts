@@ -10,6 +10,7 @@ import { mkdir } from 'node:fs/promises';
 import { randomUUID } from 'node:crypto';
 import { loadServerConfig } from '../server/config.ts';
 import { startServer } from '../server/main.ts';
+import { buildWidgetIfStale } from './widget-build.ts';
 import type { AnalyticsDetail, AnalyticsEvent, AnalyticsEventName, AnalyticsPayload, NetworkType } from '../src/contract/schemas/analytics-schema.ts';
 
 const OUT = new URL('../docs/screenshots/', import.meta.url).pathname;
@@ -95,6 +96,8 @@ function viewEvents(dayStart: number, spanMs: number): AnalyticsEvent[] {
   return events;
 }
 
+// The dashboard's script and style are built (src/analytics-dashboard), like the player.
+await buildWidgetIfStale();
 const server = await startServer(loadServerConfig({
   ...process.env, PORT: '0', HOST: '127.0.0.1', DATABASE_URL: '', DATA_DIR: 'memory://', ADMIN_TOKEN: TOKEN, COLLECT_RATE_LIMIT: '0',
 }));

@@ -26,6 +26,8 @@ export const BUILDS: readonly BuildTarget[] = [
   { config: 'vite.sdk.config.ts', marker: 'dist/sdk/lib.js' },
   { config: 'vite.sdk.config.ts', marker: 'dist/sdk/kino-player.js', mode: 'module' },
   { config: 'vite.site.config.ts', marker: 'dist/site/index.html' },
+  { config: 'vite.pages.config.ts', marker: 'dist/demo-page/.vite/manifest.json', mode: 'demo-page' },
+  { config: 'vite.pages.config.ts', marker: 'dist/analytics-dashboard/.vite/manifest.json', mode: 'analytics-dashboard' },
 ];
 
 const INPUTS = ['src', 'workers', 'scripts/vite-precompress.ts', 'package.json', 'package-lock.json', 'tsconfig.json'];

@@ -122,13 +122,14 @@ export async function buildApp({ config, db, logger = false, catalogueCache = ne
     { prefix: CATALOG_API_PREFIX },
   );
   await mediaRoutes(app, config.mediaDir);
-  await widgetRoutes(app, { widgetDir: config.widgetDir, attributes: config.widget, catalogue, embedVerdict: embedAccess.verdict, countryHeader: config.countryHeader });
+  await widgetRoutes(app, { widgetDir: config.widgetDir, demoPageDir: config.demoPageDir, attributes: config.widget, catalogue, embedVerdict: embedAccess.verdict, countryHeader: config.countryHeader });
   await sitePagesRoutes(app, { siteDir: config.siteDir, origin: siteOrigin(config), methodsAt });
   await app.register(analyticsRoutes, {
     db,
     adminToken: config.adminToken,
     collectRateLimit: config.collectRateLimit,
     retentionDays: config.analyticsRetentionDays,
+    dashboardDir: config.analyticsDashboardDir,
   });
   await app.register(errorRoutes, { db, errorReporting: config.errorReporting, adminToken: config.adminToken });
   await docsRoutes(app, routes);

@@ -26,6 +26,10 @@ export interface ServerConfig extends HardeningConfig {
   siteDir: string;
   /** The built host SDK (lib.js, the ES module and its types), served under /catalog-api (server/sdk). SDK_DIR. */
   sdkDir: string;
+  /** The demo page's built script and style (src/demo-page; .vite/manifest.json and assets/). DEMO_PAGE_DIR. */
+  demoPageDir: string;
+  /** The analytics dashboard's built script and style (src/analytics-dashboard). ANALYTICS_DASHBOARD_DIR. */
+  analyticsDashboardDir: string;
   /** Origin put in absolute URLs (VAST, ad list); unset: taken from the request. PUBLIC_ORIGIN. */
   publicOrigin: string | undefined;
   /** Request header in which the edge passes the viewer's country (ISO 3166-1 alpha-2). COUNTRY_HEADER. */
@@ -101,6 +105,8 @@ const envSchema = z.object({
   WIDGET_DIR: z.string().min(1).default(`${ROOT}dist/widget`),
   SITE_DIR: z.string().min(1).default(`${ROOT}dist/site`),
   SDK_DIR: z.string().min(1).default(`${ROOT}dist/sdk`),
+  DEMO_PAGE_DIR: z.string().min(1).default(`${ROOT}dist/demo-page`),
+  ANALYTICS_DASHBOARD_DIR: z.string().min(1).default(`${ROOT}dist/analytics-dashboard`),
   PUBLIC_ORIGIN: z.url().optional(),
   COUNTRY_HEADER: z.string().regex(/^[a-z0-9-]+$/i).default('x-viewer-country'),
   DEFAULT_COUNTRY: z.string().regex(/^[A-Z]{2}$/, 'must be two upper-case letters').default('RU'),
@@ -150,6 +156,8 @@ export function loadServerConfig(env: NodeJS.ProcessEnv = process.env): ServerCo
     widgetDir: e.WIDGET_DIR,
     siteDir: e.SITE_DIR,
     sdkDir: e.SDK_DIR,
+    demoPageDir: e.DEMO_PAGE_DIR,
+    analyticsDashboardDir: e.ANALYTICS_DASHBOARD_DIR,
     publicOrigin: e.PUBLIC_ORIGIN?.replace(/\/$/, ''),
     countryHeader: e.COUNTRY_HEADER.toLowerCase(),
     defaultCountry: e.DEFAULT_COUNTRY,

@@ -1,10 +1,7 @@
-import { readFile } from 'node:fs/promises';
-import { createRequire } from 'node:module';
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import type { Queryable } from '../db/database.ts';
+import { builtEntry, type BuiltEntry } from '../http/built-files.ts';
 import { HttpError } from '../http/http-error.ts';
 import { singleText, wholeNumberText } from '../http/request-schemas.ts';
 import type { ZodTypeProvider } from '../http/schema-validation.ts';
@@ -13,7 +10,7 @@ import { operatorAccess } from '../auth/operator-access.ts';
 import { ADMIN_PATH, clearAdminSession, sameSecret, setAdminSession } from './admin-auth.ts';
 import { DASHBOARD_DEFAULT_DAYS, DASHBOARD_MAX_DAYS, dashboardDataSchema, type DashboardData } from './dashboard-data.ts';
 import {
-  ADMIN_ASSETS_PATH, ADMIN_CSP, ADMIN_DISABLED_MESSAGE, DASHBOARD_PATH, renderDashboardPage, renderDisabledPage, renderLoginPage,
+  ADMIN_CSP, ADMIN_DISABLED_MESSAGE, DASHBOARD_BASE, DASHBOARD_PATH, renderDashboardPage, renderDisabledPage, renderLoginPage,
 } from './dashboard-page.ts';
 import { readDashboardData } from './dashboard-report.ts';
 import { AnalyticsRepository } from './analytics-repository.ts';
@@ -22,6 +19,8 @@ export interface AdminRoutesOptions {
   db: Queryable;
   /** undefined: the operator has not set ADMIN_TOKEN, and every admin route answers 503. */
   adminToken: string | undefined;
+  /** The dashboard's built script and style (dist/analytics-dashboard, served by analytics-routes.ts). */
+  dashboardDir: string;
 }
 
 // @fastify/cors reads a route's `config.cors` (false: no CORS headers) but does not declare it.
@@ -53,32 +52,20 @@ const eventsQuerySchema = z
   .object({ user_id: singleText(512).optional(), view_id: singleText(64).optional() })
   .refine((query) => query.user_id !== undefined || query.view_id !== undefined, { message: 'user_id or view_id is required' });
 const loginBodySchema = z.object({ token: z.string().max(1024).optional() }).prefault({});
-const assetParamsSchema = z.strictObject({ name: z.string().max(64) });
 
 /** The most events one listing returns (the newest). */
 const EVENTS_LISTED = 1000;
 
 /** A guessed token costs a minute every few tries; the token itself is at least 16 characters. */
 const LOGIN_ATTEMPTS_PER_MINUTE = 10;
-const ASSETS_DIR = fileURLToPath(new URL('./assets/', import.meta.url));
-// chart.js's package exports do not name its UMD build: find the package, then the file.
-const CHART_JS_FILE = path.join(path.dirname(createRequire(import.meta.url).resolve('chart.js')), 'chart.umd.min.js');
-
-/** Served from our own origin (never a CDN): the page's CSP allows no other script. */
-const ASSETS: Record<string, { file: string; type: string }> = {
-  'chart.umd.min.js': { file: CHART_JS_FILE, type: 'text/javascript; charset=utf-8' },
-  'analytics-dashboard.js': { file: path.join(ASSETS_DIR, 'analytics-dashboard.js'), type: 'text/javascript; charset=utf-8' },
-  'analytics-format.js': { file: path.join(ASSETS_DIR, 'analytics-format.js'), type: 'text/javascript; charset=utf-8' },
-  'analytics-dashboard.css': { file: path.join(ASSETS_DIR, 'analytics-dashboard.css'), type: 'text/css; charset=utf-8' },
-};
-
 /**
  * The operator's pages under /admin: the analytics dashboard, its data, login and logout. They
  * carry the operator's cookie, so they answer no other origin (cors: false) and may not be framed.
  */
 export async function adminRoutes(app: FastifyInstance, options: AdminRoutesOptions): Promise<void> {
-  const assets = new Map(await Promise.all(Object.entries(ASSETS).map(async ([name, asset]) =>
-    [name, { body: await readFile(asset.file), type: asset.type }] as const)));
+  const dashboardAssets = builtEntry(options.dashboardDir, DASHBOARD_BASE, 'The analytics dashboard');
+  // The login and disabled pages go unstyled rather than fail while the build is missing: they say what to do.
+  const styles = async (): Promise<BuiltEntry | undefined> => dashboardAssets().catch(() => undefined);
   const token = options.adminToken;
 
   app.addHook('onRequest', async (_request, reply) => {
@@ -100,9 +87,9 @@ export async function adminRoutes(app: FastifyInstance, options: AdminRoutesOpti
   /** The page's guard: undefined when the operator may see it, else the answer already sent. */
   const refusePage = async (request: FastifyRequest, reply: FastifyReply) => {
     const access = await operatorAccess(request, token);
-    if (access === 'disabled') return html(reply, 503, renderDisabledPage());
+    if (access === 'disabled') return html(reply, 503, renderDisabledPage(await styles()));
     if (access === 'granted') return undefined;
-    return html(reply, access === 'wrong' ? 403 : 401, renderLoginPage(access === 'wrong' ? 'Неверный токен доступа.' : undefined));
+    return html(reply, access === 'wrong' ? 403 : 401, renderLoginPage(await styles(), access === 'wrong' ? 'Неверный токен доступа.' : undefined));
   };
   // ADMIN_TOKEN, or an administrator's access token (server/auth/operator-access.ts).
   const requireAccess = async (request: FastifyRequest) => {
@@ -127,8 +114,8 @@ export async function adminRoutes(app: FastifyInstance, options: AdminRoutesOpti
     config: noCors,
     // The login page (or the disabled one) comes before the query is read.
     preValidation: async (request, reply) => refusePage(request, reply),
-    schema: { summary: 'The analytics dashboard', ...admin, querystring: daysQuerySchema, produces: pageAnswer('The dashboard'), pages: loginPages },
-  }, async (request, reply) => html(reply, 200, renderDashboardPage(request.query.days)));
+    schema: { summary: 'The analytics dashboard', ...admin, querystring: daysQuerySchema, produces: pageAnswer('The dashboard'), pages: loginPages, errors: [503] },
+  }, async (request, reply) => html(reply, 200, renderDashboardPage(request.query.days, await dashboardAssets())));
 
   api.get(`${DASHBOARD_PATH}/data.json`, {
     config: noCors,
@@ -162,9 +149,9 @@ export async function adminRoutes(app: FastifyInstance, options: AdminRoutesOpti
       errors: [429],
     },
   }, async (request, reply) => {
-    if (token === undefined) return html(reply, 503, renderDisabledPage());
+    if (token === undefined) return html(reply, 503, renderDisabledPage(await styles()));
     const given = request.body.token;
-    if (given === undefined || !sameSecret(given, token)) return html(reply, 403, renderLoginPage('Неверный токен доступа.'));
+    if (given === undefined || !sameSecret(given, token)) return html(reply, 403, renderLoginPage(await styles(), 'Неверный токен доступа.'));
     await setAdminSession(request, reply, token);
     return reply.redirect(DASHBOARD_PATH, 303);
   });
@@ -175,15 +162,5 @@ export async function adminRoutes(app: FastifyInstance, options: AdminRoutesOpti
   }, async (request, reply) => {
     await clearAdminSession(request, reply);
     return reply.redirect(DASHBOARD_PATH, 303);
-  });
-
-  // The assets hold no data: no login, so the login page itself can be styled.
-  api.get(`${ADMIN_ASSETS_PATH}:name`, {
-    config: noCors,
-    schema: { summary: 'The dashboard\'s scripts and styles', ...admin, security: [], params: assetParamsSchema, produces: { type: 'text/javascript', description: 'A script or a style sheet' }, errors: [404] },
-  }, async (request, reply) => {
-    const asset = assets.get(request.params.name);
-    if (!asset) throw new HttpError(404, `Nothing at GET ${ADMIN_ASSETS_PATH}${request.params.name}`);
-    return reply.type(asset.type).header('cache-control', 'no-cache').send(asset.body);
   });
 }

@@ -1,7 +1,10 @@
 import rateLimit from '@fastify/rate-limit';
+import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import type { Database } from '../db/database.ts';
+import { serveHashedAssets } from '../http/built-files.ts';
 import { adminRoutes } from './admin-routes.ts';
+import { ADMIN_ASSETS_PATH } from './dashboard-page.ts';
 import { AnalyticsRepository } from './analytics-repository.ts';
 import { scheduleRetention } from '../db/retention-schedule.ts';
 import { collectRoutes } from './collect-routes.ts';
@@ -11,6 +14,8 @@ export interface AnalyticsOptions {
   adminToken: string | undefined;
   collectRateLimit: number;
   retentionDays: number;
+  /** The dashboard's built script and style (dist/analytics-dashboard). */
+  dashboardDir: string;
 }
 
 /**
@@ -23,6 +28,9 @@ export async function analyticsRoutes(app: FastifyInstance, options: AnalyticsOp
   // server is not, and each app has its own counters, so test suites never share them.
   await app.register(rateLimit, { global: false });
   await app.register(collectRoutes, { analytics, rateLimitPerMinute: options.collectRateLimit });
-  await app.register(adminRoutes, { db: options.db, adminToken: options.adminToken });
+  await app.register(adminRoutes, { db: options.db, adminToken: options.adminToken, dashboardDir: options.dashboardDir });
+  // Outside the admin pages' scope: hashed files hold no data, need no login (the login page is
+  // styled by them) and are cached for good, where the pages are never stored.
+  await serveHashedAssets(app, path.join(options.dashboardDir, 'assets'), ADMIN_ASSETS_PATH);
   scheduleRetention(app, { what: 'analytics events', days: options.retentionDays, prune: (days) => analytics.deleteReceivedBefore(days) });
 }

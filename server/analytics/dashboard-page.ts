@@ -1,11 +1,15 @@
+import type { BuiltEntry } from '../http/built-files.ts';
 import { ADMIN_PATH } from './admin-auth.ts';
 import { renderDefinitions } from './dashboard-definitions.ts';
 
 /**
  * The operator pages, in Russian. No inline script or style: the CSP allows only our own files
- * (ADMIN_CSP), so the page is a static shell the page script fills from data.json.
+ * (ADMIN_CSP), so the page is a static shell the page script (src/analytics-dashboard, built by
+ * vite.pages.config.ts) fills from data.json.
  */
-export const ADMIN_ASSETS_PATH = `${ADMIN_PATH}/assets/`;
+export const DASHBOARD_BASE = `${ADMIN_PATH}/`;
+/** The build's hashed assets (its assets/ folder) under the build's base. */
+export const ADMIN_ASSETS_PATH = `${DASHBOARD_BASE}assets/`;
 export const DASHBOARD_PATH = `${ADMIN_PATH}/analytics`;
 
 export const ADMIN_CSP = [
@@ -21,9 +25,15 @@ export const ADMIN_CSP = [
 
 const PERIODS = [[1, 'Сегодня'], [7, '7 дней'], [30, '30 дней'], [90, '90 дней']] as const;
 
-/** Scripts run in order once the page is parsed; a module (`.mjs`-like, marked here) may import its siblings. */
-function page(title: string, body: string, scripts: ReadonlyArray<{ name: string; module?: boolean }> = []): string {
-  const scriptTags = scripts.map(({ name, module }) => `<script src="${ADMIN_ASSETS_PATH}${name}" ${module ? 'type="module"' : 'defer'}></script>`).join('\n');
+/**
+ * A page with the build's style sheets, and its script only where `script` says (the dashboard).
+ * No build (`assets` undefined): the page goes unstyled.
+ */
+function page(title: string, body: string, assets: BuiltEntry | undefined, script = false): string {
+  const tags = [
+    ...(assets?.styles ?? []).map((href) => `<link rel="stylesheet" href="${href}">`),
+    ...(assets && script ? [`<script type="module" src="${assets.script}"></script>`] : []),
+  ].join('\n');
   return `<!doctype html>
 <html lang="ru">
 <head>
@@ -31,8 +41,7 @@ function page(title: string, body: string, scripts: ReadonlyArray<{ name: string
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <meta name="robots" content="noindex">
 <title>${title}</title>
-<link rel="stylesheet" href="${ADMIN_ASSETS_PATH}analytics-dashboard.css">
-${scriptTags}
+${tags}
 </head>
 <body>
 ${body}
@@ -53,7 +62,7 @@ function panel(id: string, title: string, note: string, canvases = 1, extra = ''
 ${extra}</section>`;
 }
 
-export function renderDashboardPage(days: number): string {
+export function renderDashboardPage(days: number, assets: BuiltEntry): string {
   const periods = PERIODS.map(([value, label]) =>
     `<a href="?days=${value}"${value === days ? ' aria-current="page"' : ''}>${label}</a>`).join('\n');
   return page('Аналитика просмотров', `<header class="top">
@@ -77,10 +86,10 @@ ${panel('failures', 'Сбои воспроизведения', 'Только ф�
 ${panel('ads', 'Реклама: заполнение и досмотры', 'Запрошенные и заполненные паузы, ролики и ошибки рекламы по дням.')}
 ${panel('exits', 'Уходы до начала видео', 'Просмотры, закрытые до первого кадра, и из них — во время преролла, по дням.')}
 ${renderDefinitions()}
-</main>`, [{ name: 'chart.umd.min.js' }, { name: 'analytics-dashboard.js', module: true }]);
+</main>`, assets, true);
 }
 
-export function renderLoginPage(problem?: string): string {
+export function renderLoginPage(assets: BuiltEntry | undefined, problem?: string): string {
   const error = problem ? `<p class="error" role="alert">${problem}</p>\n` : '';
   return page('Вход — аналитика просмотров', `<main class="login">
 <h1>Аналитика просмотров</h1>
@@ -89,15 +98,15 @@ ${error}<label for="token">Токен доступа (ADMIN_TOKEN)</label>
 <input id="token" name="token" type="password" autocomplete="current-password" required autofocus>
 <button type="submit">Войти</button>
 </form>
-</main>`);
+</main>`, assets);
 }
 
 export const ADMIN_DISABLED_MESSAGE =
   'Панель аналитики выключена: задайте переменную окружения ADMIN_TOKEN (не короче 16 символов) и перезапустите сервер. `npm start` без ADMIN_TOKEN создаёт токен на время запуска и печатает его.';
 
-export function renderDisabledPage(): string {
+export function renderDisabledPage(assets: BuiltEntry | undefined): string {
   return page('Панель выключена — аналитика просмотров', `<main class="login">
 <h1>Аналитика просмотров</h1>
 <p class="error" role="alert">${ADMIN_DISABLED_MESSAGE.replace(/`([^`]+)`/g, '<code>$1</code>')}</p>
-</main>`);
+</main>`, assets);
 }

@@ -1,7 +1,9 @@
 import { createHash } from 'node:crypto';
 import { readFile, stat } from 'node:fs/promises';
+import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
+import { z } from 'zod';
 import { HttpError } from './http-error.ts';
 
 export interface BuiltFile {
@@ -46,4 +48,31 @@ export async function serveHashedAssets(app: FastifyInstance, root: string, pref
     list: false,
     schemaHide: false,
   });
+}
+
+const viteManifestSchema = z.record(z.string(), z.object({ file: z.string(), isEntry: z.boolean().optional(), css: z.array(z.string()).optional() }));
+
+/** A built page script and its style sheets, as the addresses a page links. */
+export interface BuiltEntry {
+  script: string;
+  styles: string[];
+}
+
+/**
+ * The entry of a build whose HTML the server writes itself (vite.pages.config.ts): its hashed
+ * script and style sheets, read from the build's manifest (re-read when the build changes) and
+ * addressed under `base`, where serveHashedAssets serves the build's assets/. A 503 while unbuilt.
+ */
+export function builtEntry(dir: string, base: string, what: string): () => Promise<BuiltEntry> {
+  const manifest = builtFile(path.join(dir, '.vite', 'manifest.json'), what);
+  let cached: { etag: string; entry: BuiltEntry } | undefined;
+  return async () => {
+    const file = await manifest();
+    if (cached?.etag !== file.etag) {
+      const entry = Object.values(viteManifestSchema.parse(JSON.parse(file.text))).find((chunk) => chunk.isEntry);
+      if (!entry) throw new HttpError(503, `${what} is built without an entry: run npm run build.`);
+      cached = { etag: file.etag, entry: { script: `${base}${entry.file}`, styles: (entry.css ?? []).map((css) => `${base}${css}`) } };
+    }
+    return cached.entry;
+  };
 }

@@ -3,7 +3,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import type { CatalogueRepository } from '../catalogue/catalogue-repository.ts';
 import type { WidgetAttributes } from '../config.ts';
-import { builtFile, serveHashedAssets } from '../http/built-files.ts';
+import { builtEntry, builtFile, serveHashedAssets } from '../http/built-files.ts';
 import { CATALOG_API_PREFIX, WIDGET_ASSETS_PREFIX } from '../http/paths.ts';
 import { AD_CASES, type AdCase } from '../ads/ad-cases.ts';
 import type { ZodTypeProvider } from '../http/schema-validation.ts';
@@ -11,10 +11,12 @@ import { renderEmbedDocument } from './embed-document.ts';
 import { collectBootData } from './boot-data.ts';
 import { EMBED_VARY, type EmbedVerdict } from '../embed-access/embed-gate.ts';
 import { REFUSED_CARD_CSP, renderRefusedCard } from '../embed-access/refused-card.ts';
-import { HOST_PAGE_CSP, renderHostPage } from './host-page.ts';
+import { DEMO_PAGE_BASE, HOST_PAGE_CSP, renderHostPage } from './host-page.ts';
 
 export interface WidgetRoutesOptions {
   widgetDir: string;
+  /** The demo page's built script and style (dist/demo-page). */
+  demoPageDir: string;
   attributes: WidgetAttributes;
   catalogue: CatalogueRepository;
   /** Which host sites may frame the player (server/embed-access); default: any site. */
@@ -63,6 +65,7 @@ const HTML = (description: string) => ({ type: 'text/html', description });
 /** /embed (the player's iframe document), /demo (the demo host page) and the widget's assets. */
 export async function widgetRoutes(app: FastifyInstance, options: WidgetRoutesOptions): Promise<void> {
   const template = builtFile(path.join(options.widgetDir, 'embed.html'), 'The player');
+  const demoPageAssets = builtEntry(options.demoPageDir, DEMO_PAGE_BASE, 'The demo page');
   // A configured dash.js build is the only foreign script the widget may run.
   const { dashLibraryUrl, castSenderUrl } = options.attributes;
   // The Cast sender loads more of itself from its own origin: allow that origin, nothing else.
@@ -108,19 +111,19 @@ export async function widgetRoutes(app: FastifyInstance, options: WidgetRoutesOp
   // A shared link names the episode in its path (SPEC.md section 5); the widget reads it there.
   api.get('/embed/season-:season/episode-:episode', { schema: { ...embedSchema, params: episodeLinkParamsSchema } }, embed);
 
-  api.get('/demo', { schema: { summary: 'The demo host page', querystring: adCaseQuerySchema, produces: HTML('A page embedding the player') } }, async (request, reply) => {
-    const contents = await options.catalogue.listContentIds();
-    const adCase = request.query.ad_case;
+  api.get('/demo', { schema: { summary: 'The demo host page', querystring: adCaseQuerySchema, produces: HTML('A page embedding the player'), errors: [503] } }, async (request, reply) => {
+    const [contents, assets] = await Promise.all([options.catalogue.listContentIds(), demoPageAssets()]);
     return reply
       .type('text/html; charset=utf-8')
       .header('cache-control', 'no-cache')
       .header('content-security-policy', HOST_PAGE_CSP)
-      .send(renderHostPage(contents, adCase));
+      .send(renderHostPage(contents, assets, request.query.ad_case));
   });
 
   app.get('/favicon.ico', { schema: { summary: 'No icon', produces: { status: 204, description: 'No icon, and no body' } } }, async (_request, reply) => reply.status(204).send());
 
   await serveHashedAssets(app, path.join(options.widgetDir, 'assets'), WIDGET_ASSETS_PREFIX);
+  await serveHashedAssets(app, path.join(options.demoPageDir, 'assets'), `${DEMO_PAGE_BASE}assets/`);
 }
 
 /**

@@ -161,35 +161,54 @@ describe('the dashboard page', () => {
     expect(body).toContain('Список рекламы, загруженный заранее (ad_init), — не пауза');
   });
 
-  it('has no inline script, style or handler, and loads only its own scripts and styles', async () => {
+  it('has no inline script, style or handler, and loads only its own built script and style', async () => {
     const { body } = await page();
     const scripts = [...body.matchAll(/<script\b([^>]*)>([\s\S]*?)<\/script>/g)];
-    expect(scripts.map(([, attributes]) => /src="([^"]+)"/.exec(attributes!)?.[1])).toEqual([
-      '/admin/assets/chart.umd.min.js',
-      '/admin/assets/analytics-dashboard.js',
-    ]);
+    expect(scripts.map(([, attributes]) => /src="([^"]+)"/.exec(attributes!)?.[1])).toEqual(['/admin/assets/main-test.js']);
+    expect(scripts[0]![1]).toContain('type="module"');
     for (const [, , content] of scripts) expect(content).toBe('');
     expect(body).not.toMatch(/<style\b|\sstyle=|\son[a-z]+=/i);
     const links = [...body.matchAll(/<link\b[^>]*href="([^"]+)"/g)].map(([, href]) => href);
-    expect(links).toEqual(['/admin/assets/analytics-dashboard.css']);
+    expect(links).toEqual(['/admin/assets/main-test.css']);
+  });
+
+  it('styles the login page with the same sheet, and runs no script there', async () => {
+    const response = await t.app.inject(PAGE);
+    expect(response.statusCode).toBe(401);
+    expect(response.body).toContain('<link rel="stylesheet" href="/admin/assets/main-test.css">');
+    expect(response.body).not.toContain('<script');
   });
 
   it.each([
-    ['chart.umd.min.js', /^text\/javascript/, 'Chart.js v4'],
-    ['analytics-dashboard.js', /^text\/javascript/, 'data.json'],
-    ['analytics-format.js', /^text\/javascript/, 'formatDuration'],
-    ['analytics-dashboard.css', /^text\/css/, '.panel'],
-  ])('serves %s from our own origin, without a login', async (name, type, content) => {
+    ['main-test.js', /^(application|text)\/javascript/, 'data.json'],
+    ['main-test.css', /^text\/css/, '.panel'],
+  ])('serves the built %s from our own origin, without a login, cached for good', async (name, type, content) => {
     const response = await t.app.inject(`/admin/assets/${name}`);
     expect(response.statusCode).toBe(200);
     expect(response.headers['content-type']).toMatch(type);
     expect(response.headers['x-content-type-options']).toBe('nosniff');
+    expect(response.headers['cache-control']).toMatch(/immutable/);
     expect(response.body).toContain(content);
   });
 
   it('serves no other file as an asset', async () => {
-    for (const name of ['..%2F..%2Fconfig.ts', 'admin-routes.ts', 'chart.js']) {
+    for (const name of ['..%2F..%2Fconfig.ts', 'admin-routes.ts', 'chart.umd.min.js', '..%2F.vite%2Fmanifest.json']) {
       expectApiError(await t.app.inject(`/admin/assets/${name}`), 404);
+    }
+  });
+
+  it('answers 503 saying to build it while the dashboard is not built; the login page still shows', async () => {
+    const off = await startTestApp({ adminToken: TOKEN, analyticsDashboardDir: '/nonexistent/analytics-dashboard' }, t.db);
+    try {
+      const cookie = sessionCookie(await login(TOKEN, off.app));
+      const response = await off.app.inject({ url: PAGE, headers: { cookie } });
+      expect(response.statusCode).toBe(503);
+      expect(response.body).toMatch(/npm run build/);
+      const loginPage = await off.app.inject(PAGE);
+      expect(loginPage.statusCode).toBe(401);
+      expect(loginPage.body).toMatch(/<form method="post" action="\/admin\/login">/);
+    } finally {
+      await off.close();
     }
   });
 

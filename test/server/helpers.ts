@@ -12,6 +12,8 @@ export const REPO_ROOT = fileURLToPath(new URL('../../', import.meta.url));
 export const MEDIA_DIR = fileURLToPath(new URL('../../server/media/', import.meta.url));
 export const WIDGET_FIXTURE_DIR = fileURLToPath(new URL('./fixtures/widget/', import.meta.url));
 export const SITE_FIXTURE_DIR = fileURLToPath(new URL('./fixtures/site/', import.meta.url));
+export const DEMO_PAGE_FIXTURE_DIR = fileURLToPath(new URL('./fixtures/demo-page/', import.meta.url));
+export const DASHBOARD_FIXTURE_DIR = fileURLToPath(new URL('./fixtures/analytics-dashboard/', import.meta.url));
 export const API = '/catalog-api';
 export const CONTENT_IDS = [1, 2, 3, 4, 5, 6, 7, 8] as const;
 
@@ -27,6 +29,8 @@ export function testConfig(overrides: ConfigOverrides = {}): ServerConfig {
     ...base,
     widgetDir: WIDGET_FIXTURE_DIR,
     siteDir: SITE_FIXTURE_DIR,
+    demoPageDir: DEMO_PAGE_FIXTURE_DIR,
+    analyticsDashboardDir: DASHBOARD_FIXTURE_DIR,
     mediaDir: MEDIA_DIR,
     // The suites fire beacons as fast as they like; rate-limits.test.ts sets a limit to see the 429.
     trackingRateLimit: 0,

@@ -5,7 +5,7 @@ import { gunzipSync } from 'node:zlib';
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadServerConfig } from '../../server/config.ts';
-import { CONTENT_IDS, WIDGET_FIXTURE_DIR, expectApiError, startTestApp, type ConfigOverrides, type TestApp } from './helpers.ts';
+import { CONTENT_IDS, DEMO_PAGE_FIXTURE_DIR, WIDGET_FIXTURE_DIR, expectApiError, startTestApp, type ConfigOverrides, type TestApp } from './helpers.ts';
 
 // /embed (the player's iframe document), /demo (the demo host page) and /assets/.
 let t: TestApp;
@@ -158,6 +158,29 @@ describe('GET /demo', () => {
     expect(response.headers['content-type']).toMatch(/^text\/html\b/);
     const ids = [...response.body.matchAll(/<iframe\s[^>]*src="\/embed\?movie_id=(\d+)&amp;enabled_share"/g)].map((match) => Number(match[1]));
     expect(ids).toEqual([...CONTENT_IDS]);
+  });
+
+  it('links its built script and style (src/demo-page), and serves them cached for good', async () => {
+    const { body } = await t.app.inject('/demo');
+    expect(body).toContain('<script type="module" src="/demo-page/assets/main-test.js"></script>');
+    expect(body).toContain('<link rel="stylesheet" href="/demo-page/assets/main-test.css">');
+    const script = await t.app.inject('/demo-page/assets/main-test.js');
+    expect(script.statusCode).toBe(200);
+    expect(script.headers['content-type']).toMatch(/^(application|text)\/javascript\b/);
+    expect(script.headers['cache-control']).toMatch(/immutable/);
+    expect(script.body).toBe(await readFile(path.join(DEMO_PAGE_FIXTURE_DIR, 'assets/main-test.js'), 'utf8'));
+    // The manifest stays the server's: only assets/ is served.
+    expect((await t.app.inject('/demo-page/.vite/manifest.json')).statusCode).toBe(404);
+    expect((await t.app.inject('/demo-page/assets/..%2F.vite%2Fmanifest.json')).statusCode).toBe(404);
+  });
+
+  it('answers 503 JSON saying to build it when the demo page is not built', async () => {
+    const other = await startTestApp({ demoPageDir: path.join(DEMO_PAGE_FIXTURE_DIR, 'not-built') }, t.db);
+    try {
+      expect(expectApiError(await other.app.inject('/demo'), 503).message).toMatch(/npm run build/);
+    } finally {
+      await other.close();
+    }
   });
 });
 

@@ -20,7 +20,7 @@ export interface SitePagesOptions {
 }
 
 /** Addresses of the server's other rooms: an unknown one there is theirs to answer, as JSON. */
-const OTHER_ROOMS = ['/catalog-api/', '/authenticator/', '/admin', '/embed', '/assets/', SITE_ASSETS_PREFIX, '/docs', '/openapi'];
+const OTHER_ROOMS = ['/catalog-api/', '/authenticator/', '/admin', '/embed', '/assets/', '/demo-page/', SITE_ASSETS_PREFIX, '/docs', '/openapi'];
 
 const HTML = { type: 'text/html', description: 'The catalogue site (the app renders the page the address names)' };
 

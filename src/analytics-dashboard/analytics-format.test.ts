@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { axisNumber, durationUnit, formatDuration, percentTick } from '../../server/analytics/assets/analytics-format.js';
+import { axisNumber, durationUnit, formatDuration, percentTick } from './analytics-format.ts';
 
 // How the analytics dashboard writes its figures: durations in the unit that fits, Russian style
 // (decimal comma, a space between thousands), axis labels that never repeat.
