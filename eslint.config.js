@@ -15,8 +15,6 @@ const UI = {
 const HLS = { group: ['hls.js', 'hls.js/*'], message: 'hls.js is imported only inside src/engine/hls, lazily.' };
 const DASH = { group: ['dashjs'], message: 'dash.js is imported only inside src/engine/dash, lazily.' };
 const SERVER = { group: ['**/server/**'], message: 'The player never imports the server; what both sides need is in src/contract.' };
-// The operator's dashboard reads the server's answer: it may name that answer's type, never run server code.
-const SERVER_TYPES = { group: ['**/server/**'], allowTypeImports: true, message: 'The analytics dashboard imports only the types of the server\'s answers.' };
 const DOM = { group: ['react', 'react-dom', 'react-dom/*', '**/src/ui/**'], message: 'Workers are DOM-free: no React, no UI code.' };
 // Types may be shared freely; code reaches the workers only through their one door.
 const WORKERS = {
@@ -47,8 +45,7 @@ export default tseslint.config(
   restrict(['src/engine/hls/**'], [], [DASH, SERVER, WORKERS]),
   restrict(['src/engine/dash/**'], [], [HLS, SERVER, WORKERS]),
   restrict(['src/workers-client/**'], [], [HLS, DASH, SERVER]),
-  restrict(['src/analytics-dashboard/**'], ['src/**/*.test.ts'], [HLS, DASH, SERVER_TYPES, WORKERS]),
-  restrict(['src/**'], ['src/ui/**', 'src/engine/hls/**', 'src/engine/dash/**', 'src/workers-client/**', 'src/analytics-dashboard/**', 'src/**/*.test.ts', 'src/**/*.test.tsx'], [HLS, DASH, SERVER, WORKERS]),
+  restrict(['src/**'], ['src/ui/**', 'src/engine/hls/**', 'src/engine/dash/**', 'src/workers-client/**', 'src/**/*.test.ts', 'src/**/*.test.tsx'], [HLS, DASH, SERVER, WORKERS]),
   restrict(['src/**/*.test.ts', 'src/**/*.test.tsx'], ['src/ui/**', 'src/engine/hls/**', 'src/engine/dash/**', 'src/workers-client/**'], [HLS, DASH, SERVER]),
   restrict(['workers/**'], [], [DOM, HLS, DASH, SERVER]),
   // The player event map (src/core/events.ts) is how anyone hears what the content does: the raw
@@ -84,6 +81,8 @@ export default tseslint.config(
     [['workers/**'], ['src/'], ['src/contract/'], 'Workers import code from src/ only through src/contract'],
     [['src/site/**'], ['src/'], ['src/contract/', 'src/site/', 'src/embed/index.ts'], 'The site imports src/contract, its own folder, and the player only through the SDK\'s public entry (src/embed/index.ts)'],
     [['src/embed/**'], ['src/'], ['src/contract/', 'src/embed/'], 'The SDK imports code from src/ only through src/contract'],
+    [['src/demo-page/**'], ['src/'], ['src/contract/', 'src/demo-page/'], 'The demo page\'s script imports code from src/ only through src/contract'],
+    [['src/analytics-dashboard/**'], ['src/'], ['src/contract/', 'src/analytics-dashboard/'], 'The dashboard\'s script imports code from src/ only through src/contract'],
     [['src/contract/**'], [''], ['src/contract/'], 'The contract is the bottom room: it imports nothing of ours outside src/contract'],
   ].map(([files, guard, allow, message]) => ({
     files,

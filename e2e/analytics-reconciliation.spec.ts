@@ -1,7 +1,7 @@
 import { expect, test, type Browser, type Page } from '@playwright/test';
 import { OWN_ADMIN_TOKEN, startOwnCollector, type OwnCollector } from './own-collector.ts';
 import { adVideo, cardCode, filmEnded, filmPlayedPast, film, leave, openView, type ViewPage } from './reconciliation-views.ts';
-import type { DashboardData } from '../server/analytics/dashboard-data.ts';
+import type { DashboardData } from '../src/contract/schemas/dashboard-schema.ts';
 
 /**
  * The dashboard against what really happened: a scripted set of views plays in Chromium against

@@ -8,7 +8,7 @@ import type { ZodTypeProvider } from '../http/schema-validation.ts';
 import { SECURITY } from '../openapi/route-docs.ts';
 import { operatorAccess } from '../auth/operator-access.ts';
 import { ADMIN_PATH, clearAdminSession, sameSecret, setAdminSession } from './admin-auth.ts';
-import { DASHBOARD_DEFAULT_DAYS, DASHBOARD_MAX_DAYS, dashboardDataSchema, type DashboardData } from './dashboard-data.ts';
+import { DASHBOARD_DEFAULT_DAYS, DASHBOARD_MAX_DAYS, dashboardDataSchema, type DashboardData } from '../../src/contract/schemas/dashboard-schema.ts';
 import {
   ADMIN_CSP, ADMIN_DISABLED_MESSAGE, DASHBOARD_BASE, DASHBOARD_PATH, renderDashboardPage, renderDisabledPage, renderLoginPage,
 } from './dashboard-page.ts';

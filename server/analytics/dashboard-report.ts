@@ -1,7 +1,7 @@
 import type { Queryable } from '../db/database.ts';
 import {
   STARTUP_HISTOGRAM_EDGES_MS, type AdsDay, type ContentDay, type DashboardData, type ExitsDay, type FailureDay, type StartupDay,
-} from './dashboard-data.ts';
+} from '../../src/contract/schemas/dashboard-schema.ts';
 import {
   ADS_BY_DAY, EVENT_COUNT, FAILURES, FAILURES_BY_CONTENT, STARTUP_HISTOGRAM, STARTUP_PERCENTILES,
   VIEWS_BY_DAY_AND_CONTENT, type AdsRow, type FailureContentRow, type FailureRow, type HistogramRow, type StartupRow, type ViewsRow,

@@ -1,8 +1,8 @@
 // The dashboard's panels from /admin/analytics/data.json (the shape is
-// server/analytics/dashboard-data.ts). Text that came from viewers (content titles, error codes)
+// src/contract/schemas/dashboard-schema.ts). Text that came from viewers (content titles, error codes)
 // only ever goes in through textContent or Chart.js labels, never as HTML.
 import { Chart } from 'chart.js';
-import type { DashboardData } from '../../server/analytics/dashboard-data.ts';
+import type { DashboardData } from '../contract/schemas/dashboard-schema.ts';
 import { formatDuration } from './analytics-format.ts';
 import {
   barChart, countAxis, durationAxis, inDurationUnit, integer, lineChart, percentAxis, type DashboardChart, type Series,

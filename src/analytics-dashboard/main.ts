@@ -1,7 +1,7 @@
 // The analytics dashboard's page script (/admin/analytics): reads data.json and draws it with
 // Chart.js, bundled here so the page's CSP needs no other origin and no inline script.
 import { BarController, BarElement, CategoryScale, Chart, Legend, LinearScale, LineController, LineElement, PointElement, Tooltip } from 'chart.js';
-import type { DashboardData } from '../../server/analytics/dashboard-data.ts';
+import type { DashboardData } from '../contract/schemas/dashboard-schema.ts';
 import { renderDashboard } from './dashboard-render.ts';
 import './analytics-dashboard.css';
 

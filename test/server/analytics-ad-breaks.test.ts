@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { collectResultSchema, type AnalyticsEvent } from '../../src/contract/schemas/analytics-schema.ts';
-import { dashboardDataSchema } from '../../server/analytics/dashboard-data.ts';
+import { dashboardDataSchema } from '../../src/contract/schemas/dashboard-schema.ts';
 import { batchOf, eventOf, newViewId, utcDayStart, type EventSpec } from './analytics-events.ts';
 import { expectJson, startTestApp, type TestApp } from './helpers.ts';
 

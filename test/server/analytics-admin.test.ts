@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { LightMyRequestResponse } from 'fastify';
-import { dashboardDataSchema } from '../../server/analytics/dashboard-data.ts';
+import { dashboardDataSchema } from '../../src/contract/schemas/dashboard-schema.ts';
 import { METRIC_DEFINITIONS } from '../../server/analytics/dashboard-definitions.ts';
 import { loadServerConfig } from '../../server/config.ts';
 import { expectApiError, expectJson, startTestApp, type TestApp } from './helpers.ts';

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { collectResultSchema, type AnalyticsEvent } from '../../src/contract/schemas/analytics-schema.ts';
-import { dashboardDataSchema, type DashboardData } from '../../server/analytics/dashboard-data.ts';
+import { dashboardDataSchema, type DashboardData } from '../../src/contract/schemas/dashboard-schema.ts';
 import { batchOf, eventOf, newViewId, utcDayStart, type EventSpec } from './analytics-events.ts';
 import { expectApiError, expectJson, startTestApp, type TestApp } from './helpers.ts';
 

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { collectResultSchema } from '../../src/contract/schemas/analytics-schema.ts';
-import { dashboardDataSchema } from '../../server/analytics/dashboard-data.ts';
+import { dashboardDataSchema } from '../../src/contract/schemas/dashboard-schema.ts';
 import { batchOf, eventOf, newViewId, utcDayStart } from './analytics-events.ts';
 import { expectJson, startTestApp, type TestApp } from './helpers.ts';
 
