@@ -1,7 +1,8 @@
 /**
  * The access token as the player sees it (SPEC.md sections 3 and 6): a JWT whose payload carries
  * its expiry. The player never checks the signature (the server does); it only needs `exp` to
- * know when to refresh first, and a token it cannot read is an error that says so.
+ * know when to refresh first (token-refresh.ts), and a token it cannot read, which no refresh
+ * replaced, is an error that says so.
  */
 export class InvalidTokenError extends Error {
   constructor() {
@@ -22,6 +23,18 @@ export function tokenExpiry(token: string): number {
     // Falls through to the error below: not base64url JSON.
   }
   throw new InvalidTokenError();
+}
+
+/** Refresh this long before the expiry: a token that expires on the way is as good as expired. */
+const EXPIRY_MARGIN_S = 5;
+
+/** Whether the token can be read and lives more than 5 s past `now` (seconds since the epoch): sent as it is. */
+export function isTokenFresh(token: string, now: number): boolean {
+  try {
+    return tokenExpiry(token) - EXPIRY_MARGIN_S > now;
+  } catch {
+    return false;
+  }
 }
 
 /** A cookie's value from document.cookie, or undefined. */
