@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createCatalogueClient } from '../catalogue-client.ts';
 import { createRequestEngine } from '../net/request-engine.ts';
-import { InvalidTokenError } from './access-token.ts';
+import { InvalidTokenError } from './token-refresh.ts';
 
 const NOW = 1_800_000_000;
 /** An unsigned JWT with `exp` (the player never checks signatures; the server does). */

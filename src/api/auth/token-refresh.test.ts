@@ -1,6 +1,5 @@
 import { describe, expect, it, vi } from 'vitest';
-import { InvalidTokenError } from './access-token.ts';
-import { createTokenSession } from './token-refresh.ts';
+import { createTokenSession, InvalidTokenError } from './token-refresh.ts';
 
 const NOW = 1_800_000_000;
 /** An unsigned JWT with `exp` (the client never checks signatures; the server does). */

@@ -38,16 +38,14 @@ export function retryDelay(
 
 /**
  * Whether a failure of this kind may pass if the request is sent again: a passing condition (a
- * status the policy lists, or any but the ones it excepts; a network failure, a timeout) rather
+ * status the policy lists, or any but the ones it lists as refusals; a network failure, a timeout) rather
  * than a request that is itself wrong. An abort is the caller's own decision (a seek, a level
  * switch, destroy()) and never passes.
  */
 export function isRetryable(retryOn: RequestPolicy['retryOn'], failure: RequestFailure): boolean {
   switch (failure.kind) {
-    case 'status': {
-      const { statuses } = retryOn;
-      return 'except' in statuses ? !statuses.except.includes(failure.status) : statuses.includes(failure.status);
-    }
+    case 'status':
+      return retryOn.statuses.includes(failure.status) !== Boolean(retryOn.allStatusesBut);
     case 'network':
       return retryOn.networkErrors;
     case 'timeout':

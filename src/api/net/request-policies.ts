@@ -12,8 +12,10 @@ export type BackoffKind = 'exponential' | 'linear';
 
 /** Which failures are worth another attempt. */
 export interface RetryOn {
-  /** HTTP statuses that may succeed on retry: these, or every status but these. */
-  readonly statuses: readonly number[] | { readonly except: readonly number[] };
+  /** HTTP statuses that may succeed on retry (with `allStatusesBut`: the ones that cannot). */
+  readonly statuses: readonly number[];
+  /** Every status is worth another attempt but those in `statuses`: a collector that refuses only a malformed batch. */
+  readonly allStatusesBut?: true;
   /** Connection failures (no response at all: DNS, reset, offline). */
   readonly networkErrors: boolean;
   /** timeToFirstByteMs or maxLoadTimeMs ran out. */
@@ -164,7 +166,7 @@ export const REQUEST_POLICIES = {
     retryDelayMs: 1_000,
     maxRetryDelayMs: 60_000,
     backoff: 'exponential',
-    retryOn: { statuses: { except: [400, 413] }, networkErrors: true, timeouts: true },
+    retryOn: { statuses: [400, 413], allStatusesBut: true, networkErrors: true, timeouts: true },
   },
   /**
    * POST /authentication/refresh (SPEC.md sections 6 and 7): like the catalogue, one attempt

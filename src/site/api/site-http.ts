@@ -6,8 +6,8 @@
  * is due by the one token refresh (src/api/auth/token-refresh.ts).
  */
 import type { z } from 'zod';
-import { InvalidTokenError } from '../../api/auth/access-token.ts';
 import { authFilter } from '../../api/auth/auth-filter.ts';
+import { InvalidTokenError } from '../../api/auth/token-refresh.ts';
 import { sessionContextFilter } from '../../api/net/catalogue-filters.ts';
 import { createRequestEngine, FetchFailure, type RequestOptions } from '../../api/net/request-engine.ts';
 import { apiErrorSchema } from '../../api/schema.ts';
