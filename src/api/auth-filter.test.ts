@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createCatalogueClient } from './catalogue-client.ts';
 import { createRequestEngine } from '../contract/net/request-engine.ts';
-import { InvalidTokenError } from '../contract/auth/access-token.ts';
+import { InvalidTokenError } from '../contract/auth/token-refresh.ts';
 
 const NOW = 1_800_000_000;
 /** An unsigned JWT with `exp` (the player never checks signatures; the server does). */
@@ -125,10 +125,20 @@ describe('a session whose access token has gone', () => {
 });
 
 describe('a token that is not a JWT', () => {
-  it('raises an error that says the token is invalid, and sends nothing', async () => {
-    const { client, seen } = setUp('authToken=not-a-token');
+  it('is refreshed like an expired one, and the call goes with the new token', async () => {
+    const fresh = jwt(NOW + 900);
+    const { client, seen, refreshes } = setUp('authToken=not-a-token', () => new Response('{}', { status: 200, headers: { Authorization: `Bearer ${fresh}` } }));
+    await client.content(1);
+    expect(refreshes()).toHaveLength(1);
+    expect(seen.at(-1)!.headers.authorization).toBe(`Bearer ${fresh}`);
+  });
+
+  it('that no refresh replaced raises an error that says the token is invalid, and no catalogue call goes', async () => {
+    const { client, seen, refreshes } = setUp('authToken=not-a-token');
     await expect(client.content(1)).rejects.toThrow(InvalidTokenError);
     await expect(client.content(1)).rejects.toThrow('The token is invalid');
-    expect(seen).toEqual([]);
+    // The service refused the one refresh: the session is over, and it is not asked again.
+    expect(refreshes()).toHaveLength(1);
+    expect(seen.filter((entry) => entry.url.includes('/catalog-api/'))).toEqual([]);
   });
 });

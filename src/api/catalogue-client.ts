@@ -2,7 +2,7 @@ import type { Availability, Content, Episode, MasterManifest, Season } from '../
 import type { ContentTimeProgress } from '../contract/schemas/viewer-schema.ts';
 import { availabilityDomain } from '../contract/catalogue/availability-domain.ts';
 import { RequestError } from './request-error.ts';
-import { extraHeadersFilter, sessionContextFilter } from './catalogue-filters.ts';
+import { extraHeadersFilter, sessionContextFilter } from '../contract/net/catalogue-filters.ts';
 import { authFilter } from '../contract/auth/auth-filter.ts';
 import { createRequestEngine, FetchFailure, type Download, type RequestEngine } from '../contract/net/request-engine.ts';
 import type { BootData } from '../contract/catalogue/boot-data.ts';

@@ -44,12 +44,14 @@ interface ReadableStream<T> {
   getReader(): ReadableStreamDefaultReader<T>;
 }
 
+type RequestCredentials = 'omit' | 'same-origin' | 'include';
+
 interface RequestInit {
   method?: string;
   headers?: HeadersInit;
   body?: BodyInit | null;
   signal?: AbortSignal | null;
-  credentials?: 'omit' | 'same-origin' | 'include';
+  credentials?: RequestCredentials;
   cache?: 'default' | 'no-store' | 'reload' | 'no-cache' | 'force-cache' | 'only-if-cached';
   keepalive?: boolean;
   mode?: 'cors' | 'no-cors' | 'same-origin' | 'navigate';

@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import type { AnalyticsEvent } from '../../src/contract/schemas/analytics-schema.ts';
 import type { AnalyticsInput, ViewContext } from './analytics-inputs.ts';
 import { createAnalyticsApi } from './analytics.api.ts';
@@ -84,5 +84,34 @@ describe('the analytics worker\'s API', () => {
     await settle();
     expect(stored.size).toBe(0);
     expect(storage.entries.get('load-1') ?? []).toEqual([]);
+  });
+
+  it.each([
+    [400, 'dropped: a malformed batch stays malformed', false],
+    [413, 'dropped: a batch too large stays so', false],
+    [404, 'kept for a later try', true],
+    [503, 'kept for a later try', true],
+  ])('a batch the collector answers %i is %s', async (status, _outcome, kept) => {
+    const storage = sharedStorage();
+    const sent: RequestInit[] = [];
+    const fetchImpl = (async (_url: string, init: RequestInit) => (sent.push(init), new Response('{}', { status }))) as typeof fetch;
+    const api = createAnalyticsApi({ store: storage.storeFor, fetchImpl });
+    await api.start({ collectorUrl: 'https://player.example/collect', loadId: 'load-1' }, undefined);
+    api.push(eventsOf([{ type: 'view', t: 0, episodeId: 1, context }, { type: 'error', t: 1, code: 2101, category: 'manifest', fatal: true, id: 'abcd1234' }]));
+    await vi.waitFor(() => expect(sent).toHaveLength(1));
+    await settle();
+    // JSON, without the page's cookies, and outliving the page (a small batch).
+    expect(sent[0]).toMatchObject({ method: 'POST', credentials: 'omit', keepalive: true, headers: { 'Content-Type': 'application/json' } });
+    expect((storage.entries.get('load-1') ?? []).length > 0).toBe(kept);
+  });
+
+  it('a collector that cannot be reached keeps the batch for a later try', async () => {
+    const storage = sharedStorage();
+    const { fetchImpl } = collector({ value: false });
+    const api = createAnalyticsApi({ store: storage.storeFor, fetchImpl });
+    await api.start({ collectorUrl: 'https://player.example/collect', loadId: 'load-1' }, undefined);
+    api.push(eventsOf([{ type: 'view', t: 0, episodeId: 1, context }, { type: 'ended', t: 1 }]));
+    await settle();
+    expect(storage.entries.get('load-1')?.map((event) => event.event)).toEqual(['ended']);
   });
 });

@@ -5,6 +5,8 @@
  * IndexedDB (unsent-store.ts), and tells the page what was delivered: what the page still keeps
  * leaves with its own beacon when it is hidden or goes away.
  */
+import { isRetryable } from '../../src/contract/net/backoff.ts';
+import { createRequestEngine, FetchFailure, type RequestEngine } from '../../src/contract/net/request-engine.ts';
 import { REQUEST_POLICIES } from '../../src/contract/net/request-policies.ts';
 import type { AnalyticsEvent } from '../../src/contract/schemas/analytics-schema.ts';
 import { createDeliveryQueue, type DeliveryQueue, type SendOutcome } from './delivery-queue.ts';
@@ -34,7 +36,8 @@ export interface AnalyticsApiOptions {
 }
 
 export function createAnalyticsApi(options: AnalyticsApiOptions = {}): AnalyticsApi {
-  const fetchImpl = options.fetchImpl ?? ((input: RequestInfo | URL, init?: RequestInit) => fetch(input, init));
+  // No filters: the catalogue's headers and the viewer's token are not for the collector.
+  const requests = createRequestEngine({ fetchImpl: options.fetchImpl ?? ((input, init) => fetch(input, init)) });
   let queue: DeliveryQueue | undefined;
   /** Events that came before start: nothing is lost to the order of the first messages. */
   const early: AnalyticsEvent[] = [];
@@ -51,7 +54,7 @@ export function createAnalyticsApi(options: AnalyticsApiOptions = {}): Analytics
       const url = setup.collectorUrl;
       const store = (options.store ?? createUnsentStore)(setup.loadId);
       queue = createDeliveryQueue({
-        send: (body) => post(fetchImpl, url, body),
+        send: (body) => post(requests, url, body),
         persist: (events) => store.save(events),
         settled: (events) => settled?.(events.map((event) => event.event_id)),
         setTimer: (callback, ms) => {
@@ -80,23 +83,23 @@ export function createAnalyticsApi(options: AnalyticsApiOptions = {}): Analytics
 const KEEPALIVE_BODY_LIMIT = 60_000;
 
 /**
- * One batch to the collector, with the `analytics` request policy's time limit: its own headers
- * only, no cookies, and outliving the page when small enough. 400 and 413 are final: a malformed
- * batch stays malformed. The queue retries the rest.
+ * One batch to the collector through the request engine (the `analytics` kind: one attempt, 5 s):
+ * its own headers only, no cookies, and outliving the page when small enough. What the policy
+ * calls retryable is tried again by the queue; a refusal of the batch itself (400, 413) is final.
  */
-async function post(fetchImpl: typeof fetch, url: string, body: string): Promise<SendOutcome> {
+async function post(requests: RequestEngine, url: string, body: string): Promise<SendOutcome> {
   try {
-    const response = await fetchImpl(url, {
+    await requests.request(url, {
+      kind: 'analytics',
       method: 'POST',
       body,
       headers: { 'Content-Type': 'application/json' },
       credentials: 'omit',
       keepalive: body.length < KEEPALIVE_BODY_LIMIT,
-      signal: AbortSignal.timeout(REQUEST_POLICIES.analytics.maxLoadTimeMs),
+      signal: new AbortController().signal,
     });
-    if (response.ok) return 'sent';
-    return response.status === 400 || response.status === 413 ? 'rejected' : 'retry';
-  } catch {
-    return 'retry';
+    return 'sent';
+  } catch (error) {
+    return error instanceof FetchFailure && !isRetryable(REQUEST_POLICIES.analytics.retryOn, error.failure) ? 'rejected' : 'retry';
   }
 }

@@ -2,7 +2,8 @@
  * The collector's side of analytics delivery (design/REFERENCES.md, mux-embed's rules): events
  * wait in a queue and leave in batches — at most every 10 s, at once for the events that close a
  * chapter (start, error, ended, the view's end) — of at most 300 events and under 60 kB. A batch
- * that fails goes back to the head of the queue and is tried again with a growing delay. Every
+ * that fails goes back to the head of the queue and is tried again after the request engine's
+ * backoff for the `analytics` kind (src/contract/net/backoff.ts: 1, 2, 4 … 60 s, fuzzed). Every
  * event not yet known delivered is kept by `persist`, so a reload or an app switch loses nothing;
  * the next load sends what an earlier one left, and the collector stores each event id once.
  *
@@ -12,13 +13,13 @@
  */
 import { MAX_BATCH_BYTES, MAX_BATCH_EVENTS, type AnalyticsEventName } from '../../src/contract/schemas/analytics-constants.ts';
 import type { AnalyticsEvent } from '../../src/contract/schemas/analytics-schema.ts';
+import { retryDelay } from '../../src/contract/net/backoff.ts';
+import { REQUEST_POLICIES } from '../../src/contract/net/request-policies.ts';
 
 /** A batch waits at most this long for company (mux-embed: a beacon every 10 s). */
 export const BATCH_INTERVAL_MS = 10_000;
 /** These go out at once: the collector should know of a start, an error, an end without delay. */
 export const URGENT_EVENTS: ReadonlySet<AnalyticsEventName> = new Set(['view_start', 'error', 'ended', 'view_end']);
-const RETRY_FIRST_MS = 1_000;
-const RETRY_MAX_MS = 60_000;
 
 /** How a batch went: delivered, worth another try later, or refused for good (a malformed batch). */
 export type SendOutcome = 'sent' | 'retry' | 'rejected';
@@ -32,7 +33,7 @@ export interface DeliveryOptions {
   settled?(events: readonly AnalyticsEvent[]): void;
   setTimer(callback: () => void, ms: number): () => void;
   now(): number;
-  /** 0..1, for the retry delay's jitter. */
+  /** [0, 1), for the retry delay's fuzz. */
   random?: () => number;
 }
 
@@ -102,7 +103,7 @@ export function createDeliveryQueue(options: DeliveryOptions): DeliveryQueue {
         if (outcome === 'retry') {
           queue = [...batch.events, ...queue];
           failures += 1;
-          const delay = Math.min(RETRY_MAX_MS, RETRY_FIRST_MS * 2 ** (failures - 1)) * (0.5 + random());
+          const delay = retryDelay(REQUEST_POLICIES.analytics, failures, random);
           retryAt = options.now() + delay;
           persist();
           schedule(delay);

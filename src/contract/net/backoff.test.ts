@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { FUZZ_FACTOR, retryDelay, shouldRetry } from './backoff.ts';
+import { FUZZ_FACTOR, isRetryable, retryDelay, shouldRetry } from './backoff.ts';
 import type { RequestFailure } from './backoff.ts';
 import { REQUEST_POLICIES } from './request-policies.ts';
 
@@ -25,6 +25,11 @@ describe('retryDelay', () => {
     ['catalogue', 5, 2_000],
     ['thumbnails', 1, 2_000],
     ['thumbnails', 3, 2_000],
+    ['analytics', 1, 1_000],
+    ['analytics', 2, 2_000],
+    ['analytics', 6, 32_000],
+    ['analytics', 7, 60_000],
+    ['analytics', 30, 60_000],
   ] as const)('%s after attempt %i waits %i ms', (kind, attempt, expected) => {
     expect(retryDelay(REQUEST_POLICIES[kind], attempt, NO_FUZZ)).toBe(expected);
   });
@@ -89,5 +94,21 @@ describe('shouldRetry', () => {
     ['catalogue', 1, { kind: 'aborted' }, false],
   ] as const)('%s after attempt %i failing with %o: %s', (kind, attempt, failure, expected) => {
     expect(shouldRetry(REQUEST_POLICIES[kind], attempt, failure)).toBe(expected);
+  });
+});
+
+describe('isRetryable: what the analytics queue sends again later', () => {
+  const status = (code: number): RequestFailure => ({ kind: 'status', status: code });
+  const { retryOn } = REQUEST_POLICIES.analytics;
+  it.each([500, 502, 503, 404, 401, 403, 429, 408])('a batch answered %i is sent again', (code) => {
+    expect(isRetryable(retryOn, status(code))).toBe(true);
+  });
+  it.each([400, 413])('a batch refused with %i is not: it is malformed or too large and stays so', (code) => {
+    expect(isRetryable(retryOn, status(code))).toBe(false);
+  });
+  it('a collector that cannot be reached, or does not answer in time, is tried again; an abort never is', () => {
+    expect(isRetryable(retryOn, { kind: 'network' })).toBe(true);
+    expect(isRetryable(retryOn, { kind: 'timeout' })).toBe(true);
+    expect(isRetryable(retryOn, { kind: 'aborted' })).toBe(false);
   });
 });

@@ -1,5 +1,6 @@
 /**
- * Retry decisions for a RequestPolicy (retry-policy.ts). `attempt` always counts the attempt that
+ * Retry decisions for a RequestPolicy (request-policies.ts): the one retry-delay code of the player,
+ * used by the request engine and by the analytics queue, which retries a batch across loads. `attempt` always counts the attempt that
  * just failed, from 1. The caller owns the timer and the AbortSignal; these are pure functions.
  */
 import type { RequestPolicy } from './request-policies.ts';
@@ -36,24 +37,29 @@ export function retryDelay(
 }
 
 /**
- * Whether to try again after failed attempt number `attempt`: only while attempts remain and the
- * policy retries this kind of failure. An abort is the caller's own decision (a seek, a level
- * switch, destroy()) and is never retried.
+ * Whether a failure of this kind may pass if the request is sent again: a passing condition (a
+ * status the policy lists, or any but the ones it lists as refusals; a network failure, a timeout) rather
+ * than a request that is itself wrong. An abort is the caller's own decision (a seek, a level
+ * switch, destroy()) and never passes.
  */
+export function isRetryable(retryOn: RequestPolicy['retryOn'], failure: RequestFailure): boolean {
+  switch (failure.kind) {
+    case 'status':
+      return retryOn.statuses.includes(failure.status) !== Boolean(retryOn.allStatusesBut);
+    case 'network':
+      return retryOn.networkErrors;
+    case 'timeout':
+      return retryOn.timeouts;
+    case 'aborted':
+      return false;
+  }
+}
+
+/** Whether to try again after failed attempt number `attempt`: only while attempts remain and the failure is retryable. */
 export function shouldRetry(
   policy: Pick<RequestPolicy, 'maxAttempts' | 'retryOn'>,
   attempt: number,
   failure: RequestFailure,
 ): boolean {
-  if (attempt >= policy.maxAttempts) return false;
-  switch (failure.kind) {
-    case 'status':
-      return policy.retryOn.statuses.includes(failure.status);
-    case 'network':
-      return policy.retryOn.networkErrors;
-    case 'timeout':
-      return policy.retryOn.timeouts;
-    case 'aborted':
-      return false;
-  }
+  return attempt < policy.maxAttempts && isRetryable(policy.retryOn, failure);
 }

@@ -103,6 +103,18 @@ describe('createRequestEngine', () => {
     expect(sent[0]).toMatchObject({ Authorization: 'Bearer t' });
   });
 
+  it('sends the caller\'s method, body, headers and credentials, with the filters\' headers beside them', async () => {
+    const seen: RequestInit[] = [];
+    const engine = createRequestEngine({
+      fetchImpl: (async (_url: string, init: RequestInit) => (seen.push(init), new Response('{}'))) as typeof fetch,
+      requestFilters: [(request) => void (request.headers['X-Session-Context'] = 'fp')],
+    });
+    await engine.request('https://api.example/reviews/3', {
+      kind: 'catalogue', method: 'PUT', body: '{"text":"ok"}', headers: { 'Content-Type': 'application/json' }, credentials: 'omit', signal: new AbortController().signal,
+    });
+    expect(seen[0]).toMatchObject({ method: 'PUT', body: '{"text":"ok"}', credentials: 'omit', headers: { 'Content-Type': 'application/json', 'X-Session-Context': 'fp' } });
+  });
+
   describe('retries as its kind\'s policy says', () => {
     beforeEach(() => void vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] }));
     afterEach(() => void vi.useRealTimers());

@@ -75,9 +75,13 @@ export interface RequestOptions {
   kind: RequestKind;
   signal: AbortSignal;
   /** Default GET. */
-  method?: 'GET' | 'HEAD' | 'POST';
-  /** A POST's body; a Blob brings its own Content-Type. */
+  method?: 'GET' | 'HEAD' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+  /** The body; a Blob brings its own Content-Type. */
   body?: BodyInit | undefined;
+  /** The request's own headers (its Content-Type); the filters add theirs beside them. */
+  headers?: Record<string, string> | undefined;
+  /** Default same-origin: the analytics collector gets no cookies, the token refresh its HttpOnly one. */
+  credentials?: RequestCredentials | undefined;
   /** Outlives the page: a save sent as it goes away (pagehide, hidden). */
   keepalive?: boolean | undefined;
   byteRange?: ByteRange | undefined;
@@ -137,7 +141,7 @@ async function fetchOnce(url: string, options: RequestOptions, engine: RequestEn
   // catalogue's headers and tokens are not for ad servers. A filter's own failure (an invalid
   // token) is the request's, as it is: it is not a network failure to retry.
   const beacon = options.kind === 'beacon';
-  const request: OutgoingRequest = { url, kind: options.kind, headers: {} };
+  const request: OutgoingRequest = { url, kind: options.kind, headers: { ...options.headers } };
   if (!beacon) for (const filter of engine.requestFilters ?? []) await filter(request);
   // An owner that already gave up (a seek, destroy) gets no request at all.
   if (options.signal.aborted) throw new FetchFailure(url, { kind: 'aborted' });
@@ -157,7 +161,7 @@ async function fetchOnce(url: string, options: RequestOptions, engine: RequestEn
       // An infinite length asks for everything from the offset on (an open-ended range).
       headers.Range = Number.isFinite(length) ? `bytes=${offset}-${offset + length - 1}` : `bytes=${offset}-`;
     }
-    const init: RequestInit = beacon ? { method: 'GET', signal: attempt.signal, keepalive: true, mode: 'no-cors', credentials: 'include' } : { method: options.method ?? 'GET', signal: attempt.signal, headers, body: options.body, keepalive: options.keepalive };
+    const init: RequestInit = beacon ? { method: 'GET', signal: attempt.signal, keepalive: true, mode: 'no-cors', credentials: 'include' } : { method: options.method ?? 'GET', signal: attempt.signal, headers, body: options.body, keepalive: options.keepalive, credentials: options.credentials };
     const response = await fetchImpl(url, init);
     const ttfbMs = now() - started;
     clearTimeout(timer);

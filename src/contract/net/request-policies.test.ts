@@ -6,7 +6,7 @@ const KINDS = Object.keys(REQUEST_POLICIES) as RequestKind[];
 
 describe('REQUEST_POLICIES', () => {
   it('covers every request kind of the engine', () => {
-    expect(KINDS.sort()).toEqual(['ad-list', 'analytics', 'beacon', 'catalogue', 'init', 'manifest', 'media-probe', 'playlist', 'segment', 'thumbnails', 'vast']);
+    expect(KINDS.sort()).toEqual(['ad-list', 'analytics', 'auth-refresh', 'beacon', 'catalogue', 'init', 'manifest', 'media-probe', 'playlist', 'segment', 'thumbnails', 'vast']);
   });
 
   it.each(KINDS)('%s is a consistent policy', (kind) => {

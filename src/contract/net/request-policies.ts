@@ -12,8 +12,10 @@ export type BackoffKind = 'exponential' | 'linear';
 
 /** Which failures are worth another attempt. */
 export interface RetryOn {
-  /** HTTP statuses that may succeed on retry. */
+  /** HTTP statuses that may succeed on retry (with `allStatusesBut`: the ones that cannot). */
   readonly statuses: readonly number[];
+  /** Every status is worth another attempt but those in `statuses`: a collector that refuses only a malformed batch. */
+  readonly allStatusesBut?: true;
   /** Connection failures (no response at all: DNS, reset, offline). */
   readonly networkErrors: boolean;
   /** timeToFirstByteMs or maxLoadTimeMs ran out. */
@@ -144,14 +146,33 @@ export const REQUEST_POLICIES = {
   vast: ONE_TRY_5_S,
   /**
    * Ad tracking pixels: fire and forget (keepalive, no-cors, an opaque answer counts as sent);
-   * one attempt, and the timer only frees the connection: nobody waits for them.
+   * one attempt, and the timer only frees the connection: nobody waits for them. The analytics a
+   * hiding page still holds are not sent as these but with navigator.sendBeacon: they are a POST
+   * with a body, and the page must know at once which events the browser took (sendBeacon answers
+   * synchronously; a fetch answers after the page is gone) to leave the rest to the next load.
    */
   beacon: ONE_TRY_5_S,
   /**
-   * A batch of analytics events to the collector: one attempt, 5 s. The analytics queue keeps a
-   * failed batch at its head and tries again with its own backoff, so giving up loses nothing.
+   * A batch of analytics events to the collector: one attempt, 5 s, per send. The delivery queue
+   * (workers/analytics/delivery-queue.ts) keeps a failed batch at the head of its queue, persisted
+   * across loads, and sends it again — with what came meanwhile — after this policy's delays
+   * (1, 2, 4 … 60 s), for as long as the failure is retryable: every one but a refusal of the
+   * batch itself (400 malformed, 413 too large), which sending again cannot mend.
    */
-  analytics: ONE_TRY_5_S,
+  analytics: {
+    maxAttempts: 1,
+    timeToFirstByteMs: 5_000,
+    maxLoadTimeMs: 5_000,
+    retryDelayMs: 1_000,
+    maxRetryDelayMs: 60_000,
+    backoff: 'exponential',
+    retryOn: { statuses: [400, 413], allStatusesBut: true, networkErrors: true, timeouts: true },
+  },
+  /**
+   * POST /authentication/refresh (SPEC.md sections 6 and 7): like the catalogue, one attempt
+   * without a timer; a failed refresh sends the waiting calls with the old token.
+   */
+  'auth-refresh': CATALOGUE_CALL,
 } as const satisfies Record<string, RequestPolicy>;
 
 /**

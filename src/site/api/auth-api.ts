@@ -7,6 +7,7 @@ import {
   signupResultSchema,
   userSchema,
 } from '../../contract/schemas/auth-schema.ts';
+import { clearSessionCookies } from '../../contract/auth/token-refresh.ts';
 import { apiCall, AUTH } from './site-http.ts';
 
 export const authApi = {
@@ -29,6 +30,6 @@ export const authApi = {
  * cookies go first so the call does not refresh an expired access token on its way.
  */
 export async function logOut(): Promise<void> {
-  for (const name of ['authToken', 'authSession']) document.cookie = `${name}=; Path=/; Expires=Thu, 01 Jan 1970 00:00:00 GMT; SameSite=Lax`;
+  clearSessionCookies();
   await authApi.logout();
 }

@@ -1,5 +1,5 @@
-import type { RequestFilter } from '../contract/net/request-engine.ts';
-import { sessionContext } from '../contract/auth/session-context.ts';
+import type { RequestFilter } from './request-engine.ts';
+import { sessionContext } from '../auth/session-context.ts';
 
 /**
  * The headers every catalogue call carries (SPEC.md section 7), as request filters of the main
