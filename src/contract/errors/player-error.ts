@@ -2,7 +2,7 @@
  * The one error type of the player (ARCHITECTURE.md rule 5): category, numeric code, severity,
  * typed detail, and the id a viewer can quote. Every failure is one of these, so a viewer's
  * message (src/app/app-errors.ts), the log line and the error report (src/telemetry) all read the same
- * fields. Codes, and which category takes which, are in error-codes.ts. It lives in src/shared, below
+ * fields. Codes, and which category takes which, are in error-codes.ts. It lives in the contract, below
  * the core, the engines, the API client and the workers, so each of them imports it without
  * importing the others.
  */
