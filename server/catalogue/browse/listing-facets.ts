@@ -1,8 +1,7 @@
 import type { Facets } from '../../../src/contract/schemas/browse-schema.ts';
 import type { ListingFilters } from '../../../src/contract/schemas/catalogue-schema.ts';
 import type { Queryable } from '../../db/database.ts';
-import { scopedWhere } from './content-listing.ts';
-import type { ContentScope } from './content-scope.ts';
+import { scopedWhere, type ContentScope } from './content-scope.ts';
 
 /**
  * How each value of a many-valued field is counted: the join from `contents c` to its values
