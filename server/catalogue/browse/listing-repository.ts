@@ -5,7 +5,19 @@ import { loadContentCards } from '../content-cards.ts';
 import { listingOrderSql } from '../listing-filter-sql.ts';
 import type { CategoryRecord } from './category-repository.ts';
 import { scopedWhere, type ContentScope } from './content-scope.ts';
-import { listingFacets } from './listing-facets.ts';
+
+/**
+ * How each value of a many-valued field is counted: the join from `contents c` to its values
+ * (aliases of their own, so the filters' EXISTS subqueries keep theirs) and its value's key.
+ */
+const VALUE_FACETS = {
+  genres: { select: 'fg.slug AS key, fg.title', join: 'JOIN content_genres fcg ON fcg.content_id = c.id JOIN genres fg ON fg.id = fcg.genre_id', group: 'fg.id' },
+  countries: { select: 'fk.slug AS key, fk.title', join: 'JOIN content_countries fcc ON fcc.content_id = c.id JOIN countries fk ON fk.slug = fcc.slug', group: 'fk.slug' },
+  languages: { select: 'fl.code AS key, fl.title', join: 'JOIN content_languages fcl ON fcl.content_id = c.id JOIN languages fl ON fl.code = fcl.code', group: 'fl.code' },
+  tags: { select: 'ft.slug AS key, ft.title', join: 'JOIN content_tags fct ON fct.content_id = c.id JOIN tags ft ON ft.id = fct.tag_id', group: 'ft.id' },
+} as const;
+
+type ValueFacet = keyof typeof VALUE_FACETS;
 
 /**
  * The catalogue's listings: a scope's contents (every content, a type's category, a tag) narrowed
@@ -42,9 +54,49 @@ export class ListingRepository {
     return this.countWhere(where, params.values);
   }
 
-  /** The filter panel's counts for a scope (listing-facets.ts). */
-  facets(scope: ContentScope, filters: ListingFilters): Promise<Facets> {
-    return listingFacets(this.db, scope, filters);
+  /**
+   * The filter panel's counts for a scope (a type's category): each field counted under every
+   * other filter but its own, so a viewer sees what choosing another value would give. Six
+   * grouped queries, each over the scope's contents only.
+   */
+  async facets(scope: ContentScope, filters: ListingFilters): Promise<Facets> {
+    const valueCounts = async <Field extends ValueFacet>(field: Field) => {
+      const facet = VALUE_FACETS[field];
+      const { where, params } = scopedWhere(scope, { ...filters, [field]: undefined });
+      const rows = await this.db.query<{ key: string; title: string; count: number }>(
+        `SELECT ${facet.select}, count(*)::int AS count FROM contents c ${facet.join} ${where}
+         GROUP BY ${facet.group} ORDER BY count DESC, key`,
+        params.values,
+      );
+      return rows;
+    };
+    const yearCounts = async () => {
+      const { where, params } = scopedWhere(scope, { ...filters, yearFrom: undefined, yearTo: undefined });
+      return this.db.query<{ year: number; count: number }>(
+        `SELECT c.year, count(*)::int AS count FROM contents c ${where} GROUP BY c.year ORDER BY c.year DESC`,
+        params.values,
+      );
+    };
+    const ratingRange = async () => {
+      const { where, params } = scopedWhere(scope, { ...filters, ratingFrom: undefined, ratingTo: undefined });
+      const [row] = await this.db.query<{ min: number | null; max: number | null }>(
+        `SELECT min(c.rating_kinopoisk) AS min, max(c.rating_kinopoisk) AS max FROM contents c ${where}`,
+        params.values,
+      );
+      return row?.min == null || row.max == null ? null : { min: row.min, max: row.max };
+    };
+    // Independent reads: a PostgreSQL pool runs them side by side; PGlite takes them in turn.
+    const [genres, countries, languages, tags, years, rating] = await Promise.all([
+      valueCounts('genres'), valueCounts('countries'), valueCounts('languages'), valueCounts('tags'), yearCounts(), ratingRange(),
+    ]);
+    return {
+      genres: genres.map(({ key, ...counted }) => ({ slug: key, ...counted })),
+      countries: countries.map(({ key, ...counted }) => ({ slug: key, ...counted })),
+      languages: languages.map(({ key, ...counted }) => ({ code: key, ...counted })),
+      tags: tags.map(({ key, ...counted }) => ({ slug: key, ...counted })),
+      years,
+      rating,
+    };
   }
 
   /** Each category's first cards as a home page shelf: one id query per shelf (a handful, cached), one card query for all. */
