@@ -1,6 +1,7 @@
 import { createHmac } from 'node:crypto';
 import type { Queryable } from '../db/database.ts';
 import { randomToken, tokenHash } from '../auth/secret-tokens.ts';
+import { AdminSessionsRepository } from './admin-sessions-repository.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -23,33 +24,26 @@ function tokenMark(adminToken: string): string {
  * expiry decides however long the browser keeps the cookie.
  */
 export class AdminSessions {
-  private readonly db: Queryable;
+  private readonly sessions: AdminSessionsRepository;
 
   constructor(db: Queryable) {
-    this.db = db;
+    this.sessions = new AdminSessionsRepository(db);
   }
 
   /** A new session's id (the cookie's value). Expired rows are swept on the way: logins are rare. */
   async open(adminToken: string): Promise<string> {
     const id = randomToken();
-    await this.db.query('DELETE FROM admin_sessions WHERE expires_at < now()');
-    await this.db.query(
-      'INSERT INTO admin_sessions (id_hash, token_mark, expires_at) VALUES ($1, $2, now() + make_interval(secs => $3))',
-      [tokenHash(id, 'admin'), tokenMark(adminToken), ADMIN_SESSION_SECONDS],
-    );
+    await this.sessions.deleteExpired();
+    await this.sessions.insert(tokenHash(id, 'admin'), tokenMark(adminToken), ADMIN_SESSION_SECONDS);
     return id;
   }
 
   /** Whether the id is of a live session opened with this very token. */
-  async isLive(id: string, adminToken: string): Promise<boolean> {
-    const rows = await this.db.query(
-      'SELECT 1 FROM admin_sessions WHERE id_hash = $1 AND token_mark = $2 AND expires_at > now()',
-      [tokenHash(id, 'admin'), tokenMark(adminToken)],
-    );
-    return rows.length > 0;
+  isLive(id: string, adminToken: string): Promise<boolean> {
+    return this.sessions.isLive(tokenHash(id, 'admin'), tokenMark(adminToken));
   }
 
   async end(id: string): Promise<void> {
-    await this.db.query('DELETE FROM admin_sessions WHERE id_hash = $1', [tokenHash(id, 'admin')]);
+    await this.sessions.delete(tokenHash(id, 'admin'));
   }
 }

@@ -19,7 +19,8 @@ interface CardRow {
 
 /**
  * The cards of `ids`, in the order given; unknown ids are left out. One query for any number:
- * every list of the catalogue (listings, search, favourites, history, playlists) ends here.
+ * every list of the catalogue (listings, search, favourites, history, playlists) ends here. A
+ * query the repositories share; routes reach it only through them.
  */
 export async function loadContentCards(db: Queryable, ids: readonly number[]): Promise<ContentCard[]> {
   if (ids.length === 0) return [];

@@ -5,7 +5,11 @@ export const DATABASE_PROBE_TIMEOUT_MS = 2_000;
 /** Seconds a client is asked to wait before trying again while the database is down. */
 export const OUTAGE_RETRY_AFTER_SECONDS = 5;
 
-/** Whether the database answers a trivial query in time: /readyz's test, and the error handler's. */
+/**
+ * Whether the database answers a trivial query in time: /readyz's test, and the error handler's.
+ * The one statement outside a repository: it asks the connection whether it is alive, of no
+ * table and no feature, the same probe whichever back end (database.ts) opened it.
+ */
 export async function databaseAnswers(db: Queryable, timeoutMs = DATABASE_PROBE_TIMEOUT_MS): Promise<boolean> {
   try {
     await withTimeout(db.query('SELECT 1'), timeoutMs);

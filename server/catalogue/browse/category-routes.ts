@@ -9,19 +9,16 @@ import {
   type Category,
   type CategoryNode,
   type Facets,
-  type Shelf,
 } from '../../../src/contract/schemas/browse-schema.ts';
 import { LISTING_SORTS } from '../../../src/contract/schemas/catalogue-schema.ts';
-import type { Queryable } from '../../db/database.ts';
 import { idParamsSchema } from '../../http/request-schemas.ts';
 import type { ZodTypeProvider } from '../../http/schema-validation.ts';
 import type { BrowseDeps } from './browse-deps.ts';
-import { loadContentCards } from '../content-cards.ts';
 import { idAndSlugParamsSchema, limitQuery } from './browse-requests.ts';
 import { found, sendCachedAnswer } from './cached-answer.ts';
-import { CategoryRepository, type CategoryRecord } from './category-repository.ts';
-import { firstCards, scopedWhere } from './content-listing.ts';
-import { listingFacets } from './listing-facets.ts';
+import { CategoryRepository } from './category-repository.ts';
+import { ContentTypesRepository } from './content-types-repository.ts';
+import { ListingRepository } from './listing-repository.ts';
 
 const SHELF_DEFAULT = 12;
 const SHELF_MAX = 24;
@@ -35,7 +32,9 @@ export function categoryRoutes(app: FastifyInstance, deps: BrowseDeps): void {
   const api = app.withTypeProvider<ZodTypeProvider>();
   const { db, browseCache: cache } = deps;
   const categories = new CategoryRepository(db);
-  const typeExists = async (id: number) => (await db.query('SELECT 1 FROM content_types WHERE id = $1', [id])).length > 0;
+  const listings = new ListingRepository(db);
+  const types = new ContentTypesRepository(db);
+  const typeExists = (id: number) => types.exists(id);
 
   api.get('/categories/:slug/content-type/:id', {
     schema: { summary: 'A category of a content type, by its slug', params: idAndSlugParamsSchema, response: { 200: categorySchema }, errors: [404] },
@@ -62,7 +61,7 @@ export function categoryRoutes(app: FastifyInstance, deps: BrowseDeps): void {
     schema: { summary: 'The home page\'s shelves: categories of every type with their first cards', ...shelvesSchema },
   }, async (request, reply) => {
     const { limit } = request.query;
-    return sendCachedAnswer(request, reply, cache, `main-mart:*:${limit}`, async () => shelves(db, await categories.mainMart(), limit));
+    return sendCachedAnswer(request, reply, cache, `main-mart:*:${limit}`, async () => listings.shelves(await categories.mainMart(), limit));
   });
 
   api.get('/categories/main-mart/content-type/:id', {
@@ -71,12 +70,12 @@ export function categoryRoutes(app: FastifyInstance, deps: BrowseDeps): void {
     const { id } = request.params;
     const { limit } = request.query;
     return sendCachedAnswer(request, reply, cache, `main-mart:${id}:${limit}`,
-      async () => ((await typeExists(id)) ? shelves(db, await categories.mainMart(id), limit) : null), `content type ${id} not found`);
+      async () => ((await typeExists(id)) ? listings.shelves(await categories.mainMart(id), limit) : null), `content type ${id} not found`);
   });
 
   const categoryFacets = async (id: number) => {
     const record = found(await categories.byId(id), `category ${id} not found`);
-    return { record, facets: await listingFacets(db, record.scope, {}) };
+    return { record, facets: await listings.facets(record.scope, {}) };
   };
 
   api.get('/categories/filters/:id', {
@@ -100,9 +99,7 @@ export function categoryRoutes(app: FastifyInstance, deps: BrowseDeps): void {
     schema: { summary: 'What a category\'s contents can be filtered by, with how many each value holds', params: idParamsSchema, response: { 200: categoryFiltersV2Schema }, errors: [404] },
   }, async (request, reply) => sendCachedAnswer(request, reply, cache, `category-filters-v2:${request.params.id}`, async () => {
     const { record, facets } = await categoryFacets(request.params.id);
-    const { where, params } = scopedWhere(record.scope, {});
-    const [counted] = await db.query<{ total: number }>(`SELECT count(*)::int AS total FROM contents c ${where}`, params.values);
-    return { category: record.category, total: counted?.total ?? 0, facets, years: yearRange(facets), sorts: [...LISTING_SORTS] };
+    return { category: record.category, total: await listings.total(record.scope), facets, years: yearRange(facets), sorts: [...LISTING_SORTS] };
   }));
 }
 
@@ -120,15 +117,4 @@ export function categoryTree(list: readonly Category[]): CategoryNode[] {
     (parent ? parent.children : roots).push(node);
   }
   return roots;
-}
-
-/** Each shelf's first cards: one id query per shelf (a handful, cached), one card query for all. */
-async function shelves(db: Queryable, records: readonly CategoryRecord[], limit: number): Promise<Shelf[]> {
-  const firsts: Array<{ ids: number[]; total: number }> = [];
-  for (const record of records) firsts.push(await firstCards(db, record.scope, limit));
-  const cards = new Map((await loadContentCards(db, [...new Set(firsts.flatMap((first) => first.ids))])).map((card) => [card.id, card]));
-  return records.map((record, index) => {
-    const first = firsts[index] ?? { ids: [], total: 0 };
-    return { category: record.category, total: first.total, items: first.ids.flatMap((id) => cards.get(id) ?? []) };
-  });
 }

@@ -1,15 +1,15 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
-import { promoSlideSchema, type PromoSlide } from '../../../src/contract/schemas/browse-schema.ts';
+import { promoSlideSchema } from '../../../src/contract/schemas/browse-schema.ts';
 import { CONTENT_TYPE_SLUGS, contentCardSchema } from '../../../src/contract/schemas/catalogue-schema.ts';
 import { contentSchema } from '../../../src/contract/schemas/schema.ts';
 import { sendCachedJson } from '../../http/conditional-json.ts';
 import { idParamsSchema } from '../../http/request-schemas.ts';
 import type { ZodTypeProvider } from '../../http/schema-validation.ts';
 import type { BrowseDeps } from './browse-deps.ts';
-import { loadContentCards } from '../content-cards.ts';
 import { imdbParamsSchema, limitQuery, slugParamsSchema } from './browse-requests.ts';
 import { found, sendCachedAnswer } from './cached-answer.ts';
+import { ContentLookupRepository, type ContentKey } from './content-lookup-repository.ts';
 
 const MOST_RELEVANT_DEFAULT = 12;
 const MOST_RELEVANT_MAX = 50;
@@ -24,17 +24,13 @@ const mostRelevantQuerySchema = z.strictObject({
  */
 export function contentLookupRoutes(app: FastifyInstance, deps: BrowseDeps): void {
   const api = app.withTypeProvider<ZodTypeProvider>();
-  const { db } = deps;
+  const contents = new ContentLookupRepository(deps.db);
 
   /** The details of the content `column` names, from the player's cache. */
-  const detailsBy = async (column: 'slug' | 'imdb_id' | 'kinopoisk_id', value: string | number, what: string) => {
+  const detailsBy = async (column: ContentKey, value: string | number, what: string) => {
     // Which id a slug or an outside id names is kept with the browsing answers (found ones only),
     // so a content page by slug costs no query once it was asked for.
-    const idOf = await deps.browseCache.json(`content-id:${column}:${value}`, async () => {
-      // The column is one of three fixed names, never the request's text.
-      const [row] = await db.query<{ id: number }>(`SELECT id FROM contents WHERE ${column} = $1`, [value]);
-      return row ? row.id : null;
-    });
+    const idOf = await deps.browseCache.json(`content-id:${column}:${value}`, () => contents.idBy(column, value));
     const id = idOf ? (JSON.parse(idOf.body) as number) : null;
     return found(id === null ? null : await deps.catalogue.content(id), `${what} not found`);
   };
@@ -53,18 +49,7 @@ export function contentLookupRoutes(app: FastifyInstance, deps: BrowseDeps): voi
 
   api.get('/contents/slider-promo', {
     schema: { summary: 'The home page\'s promo slider, in order', response: { 200: z.array(promoSlideSchema) } },
-  }, async (request, reply) => sendCachedAnswer(request, reply, deps.browseCache, 'slider-promo', async (): Promise<PromoSlide[]> => {
-    const rows = await db.query<{ id: number; promo_position: number; image: string; description: string }>(
-      `SELECT id, promo_position, COALESCE(backdrop_path, poster_path) AS image, description
-       FROM contents WHERE promo_position IS NOT NULL ORDER BY promo_position`,
-    );
-    const cards = await loadContentCards(db, rows.map((row) => row.id));
-    const cardsById = new Map(cards.map((card) => [card.id, card]));
-    return rows.flatMap((row) => {
-      const card = cardsById.get(row.id);
-      return card ? [{ position: row.promo_position, imageUrl: row.image, description: row.description, content: card }] : [];
-    });
-  }));
+  }, async (request, reply) => sendCachedAnswer(request, reply, deps.browseCache, 'slider-promo', () => contents.promoSlides()));
 
   api.get('/contents/most-relevant', {
     schema: {
@@ -75,12 +60,6 @@ export function contentLookupRoutes(app: FastifyInstance, deps: BrowseDeps): voi
     },
   }, async (request, reply) => {
     const { type, limit } = request.query;
-    return sendCachedAnswer(request, reply, deps.browseCache, `most-relevant:${type ?? '*'}:${limit}`, async () => {
-      const rows = await db.query<{ id: number }>(
-        `SELECT id FROM contents WHERE ($1::text IS NULL OR content_type = $1) ORDER BY popularity DESC, id LIMIT $2`,
-        [type ?? null, limit],
-      );
-      return loadContentCards(db, rows.map((row) => row.id));
-    });
+    return sendCachedAnswer(request, reply, deps.browseCache, `most-relevant:${type ?? '*'}:${limit}`, () => contents.mostRelevant(type ?? null, limit));
   });
 }

@@ -1,5 +1,6 @@
 import type { Category } from '../../../src/contract/schemas/browse-schema.ts';
-import type { CONTENT_TYPE_SLUGS } from '../../../src/contract/schemas/catalogue-schema.ts';
+import type { CONTENT_TYPE_SLUGS, ListingFilters } from '../../../src/contract/schemas/catalogue-schema.ts';
+import { listingFilterSql } from '../listing-filter-sql.ts';
 
 export type ContentTypeSlug = (typeof CONTENT_TYPE_SLUGS)[number];
 
@@ -29,6 +30,13 @@ export function contentsOfType(type: ContentTypeSlug): ContentScope {
   return (params) => ({ conditions: [`c.content_type = ${params.add(type)}`] });
 }
 
+/** One tag's contents. */
+export function contentsOfTag(tagId: number): ContentScope {
+  return (params) => ({
+    conditions: [`EXISTS (SELECT 1 FROM content_tags tct WHERE tct.content_id = c.id AND tct.tag_id = ${params.add(tagId)}::int)`],
+  });
+}
+
 /**
  * A category's contents (migration 008): 'all' every content of its type, 'genre' those of the
  * type in its genre, 'selection' the editor's rows in the editor's order.
@@ -48,4 +56,12 @@ export function contentsOfCategory(category: Pick<Category, 'id' | 'kind' | 'con
     }
     return { conditions };
   };
+}
+
+/** The WHERE clause of a scope narrowed by filters, and the parameters it uses. */
+export function scopedWhere(scope: ContentScope, filters: ListingFilters, params = new SqlParams()): { where: string; params: SqlParams; defaultOrder?: string } {
+  const scoped = scope(params);
+  const filtered = listingFilterSql(filters, params.values);
+  const conditions = [...scoped.conditions, ...filtered.conditions];
+  return { where: conditions.length ? `WHERE ${conditions.join(' AND ')}` : '', params, defaultOrder: scoped.defaultOrder };
 }

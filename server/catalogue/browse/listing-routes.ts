@@ -3,8 +3,8 @@ import { cardPageSchema, listingBodySchema, type ListingBody } from '../../../sr
 import type { ListingFilters, Paging } from '../../../src/contract/schemas/catalogue-schema.ts';
 import type { ZodTypeProvider } from '../../http/schema-validation.ts';
 import type { BrowseDeps } from './browse-deps.ts';
-import { listContentPage } from './content-listing.ts';
 import { everyContent } from './content-scope.ts';
+import { ListingRepository } from './listing-repository.ts';
 import { sendCachedPostAnswer } from '../post-answer-cache.ts';
 
 /** A listing body split into its paging and its filters. */
@@ -19,6 +19,7 @@ export const FILTERS_DESCRIPTION = 'Several values of one field are alternatives
 /** The whole catalogue as one filtered listing: POST /contents (v1) and POST /v2/contents. */
 export function listingRoutes(app: FastifyInstance, deps: BrowseDeps): void {
   const api = app.withTypeProvider<ZodTypeProvider>();
+  const listings = new ListingRepository(deps.db);
   for (const url of ['/contents', '/v2/contents']) {
     api.post(url, {
       schema: {
@@ -29,7 +30,7 @@ export function listingRoutes(app: FastifyInstance, deps: BrowseDeps): void {
       },
     }, async (request, reply) => sendCachedPostAnswer(request, reply, deps.listingCache, () => {
       const { paging, filters } = splitListingBody(request.body);
-      return listContentPage(deps.db, everyContent, filters, paging);
+      return listings.page(everyContent, filters, paging);
     }));
   }
 }

@@ -1,34 +1,25 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
-import { mainRedirectSchema, menuItemSchema, redirectSchema, type MenuItem, type Redirect } from '../../../src/contract/schemas/browse-schema.ts';
+import { mainRedirectSchema, menuItemSchema, redirectSchema, type MenuItem } from '../../../src/contract/schemas/browse-schema.ts';
 import { requiredText } from '../../http/request-schemas.ts';
 import type { ZodTypeProvider } from '../../http/schema-validation.ts';
 import type { BrowseDeps } from './browse-deps.ts';
 import { sendCachedAnswer } from './cached-answer.ts';
+import { SiteNavigationRepository, type MenuItemRecord } from './site-navigation-repository.ts';
 
 const redirectQuerySchema = z.strictObject({
   path: requiredText(2048).regex(/^\//, 'must be a path starting with /'),
 });
 
-interface RedirectRow {
-  from_path: string;
-  to_path: string;
-  status_code: Redirect['statusCode'];
-}
-const toRedirect = (row: RedirectRow): Redirect => ({ fromPath: row.from_path, toPath: row.to_path, statusCode: row.status_code });
-
 /** The site's menu and its old addresses (redirects), as the catalogue site's front end asks for them. */
 export function siteNavigationRoutes(app: FastifyInstance, deps: BrowseDeps): void {
   const api = app.withTypeProvider<ZodTypeProvider>();
-  const { db, browseCache: cache } = deps;
+  const { browseCache: cache } = deps;
+  const navigation = new SiteNavigationRepository(deps.db);
 
   api.get('/menu', {
     schema: { summary: 'The site\'s menu: top-level items in order, each with its sub-items', response: { 200: z.array(menuItemSchema) } },
-  }, async (request, reply) => sendCachedAnswer(request, reply, cache, 'menu', async () => menuTree(
-    await db.query<{ id: number; parent_id: number | null; title: string; url: string }>(
-      'SELECT id, parent_id, title, url FROM menu_items ORDER BY position, id',
-    ),
-  )));
+  }, async (request, reply) => sendCachedAnswer(request, reply, cache, 'menu', async () => menuTree(await navigation.menuItems())));
 
   api.get('/redirect-info', {
     schema: {
@@ -40,10 +31,7 @@ export function siteNavigationRoutes(app: FastifyInstance, deps: BrowseDeps): vo
     },
   }, async (request, reply) => {
     const { path } = request.query;
-    return sendCachedAnswer(request, reply, cache, `redirect:${path}`, async () => {
-      const [row] = await db.query<RedirectRow>('SELECT from_path, to_path, status_code FROM redirects WHERE from_path = $1', [path]);
-      return row ? toRedirect(row) : null;
-    }, `no redirect for ${path}`);
+    return sendCachedAnswer(request, reply, cache, `redirect:${path}`, () => navigation.redirectFrom(path), `no redirect for ${path}`);
   });
 
   api.get('/main-redirect-info', {
@@ -52,19 +40,16 @@ export function siteNavigationRoutes(app: FastifyInstance, deps: BrowseDeps): vo
       description: 'Asked on every visit of the home page, so "none" is an ordinary answer: `{ "redirect": null }`.',
       response: { 200: mainRedirectSchema },
     },
-  }, async (request, reply) => sendCachedAnswer(request, reply, cache, 'main-redirect', async () => {
-    const [row] = await db.query<RedirectRow>('SELECT from_path, to_path, status_code FROM redirects WHERE is_main');
-    return { redirect: row ? toRedirect(row) : null };
-  }));
+  }, async (request, reply) => sendCachedAnswer(request, reply, cache, 'main-redirect', async () => ({ redirect: await navigation.mainRedirect() })));
 }
 
 /** Items under their parents, each level in position order (the rows come sorted). */
-function menuTree(rows: ReadonlyArray<{ id: number; parent_id: number | null; title: string; url: string }>): MenuItem[] {
+function menuTree(rows: readonly MenuItemRecord[]): MenuItem[] {
   const items = new Map(rows.map((row) => [row.id, { id: row.id, title: row.title, url: row.url, children: [] as MenuItem[] }]));
   const roots: MenuItem[] = [];
   for (const row of rows) {
     const item = items.get(row.id);
-    const parent = row.parent_id === null ? undefined : items.get(row.parent_id);
+    const parent = row.parentId === null ? undefined : items.get(row.parentId);
     if (item) (parent ? parent.children : roots).push(item);
   }
   return roots;

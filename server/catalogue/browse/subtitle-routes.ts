@@ -5,6 +5,7 @@ import { idText } from '../../http/request-schemas.ts';
 import type { ZodTypeProvider } from '../../http/schema-validation.ts';
 import type { BrowseDeps } from './browse-deps.ts';
 import { sendCachedAnswer } from './cached-answer.ts';
+import { TaxonomyRepository } from './taxonomy-repository.ts';
 
 const subtitlesQuerySchema = z
   .strictObject({ 'content-id': idText.optional(), 'episode-id': idText.optional() })
@@ -18,7 +19,7 @@ const subtitlesQuerySchema = z
  */
 export function subtitleRoutes(app: FastifyInstance, deps: BrowseDeps): void {
   const api = app.withTypeProvider<ZodTypeProvider>();
-  const { db } = deps;
+  const taxonomy = new TaxonomyRepository(deps.db);
 
   api.get('/subtitles', {
     schema: {
@@ -34,17 +35,6 @@ export function subtitleRoutes(app: FastifyInstance, deps: BrowseDeps): void {
     const episodeId = request.query['episode-id'] ?? null;
     const key = `subtitles:${contentId ?? '*'}:${episodeId ?? '*'}`;
     const notFound = contentId !== null ? `content ${contentId} not found` : `episode ${episodeId} not found`;
-    return sendCachedAnswer(request, reply, deps.browseCache, key, async () => {
-      if (contentId !== null && (await db.query('SELECT 1 FROM contents WHERE id = $1', [contentId])).length === 0) return null;
-      if (episodeId !== null && (await db.query('SELECT 1 FROM episodes WHERE id = $1', [episodeId])).length === 0) return null;
-      const rows = await db.query<{ language: string; label: string; episodes_count: number }>(
-        `SELECT s.language, mode() WITHIN GROUP (ORDER BY s.label) AS label, count(DISTINCT s.episode_id)::int AS episodes_count
-         FROM subtitles s JOIN episodes e ON e.id = s.episode_id
-         WHERE ($1::int IS NULL OR e.content_id = $1) AND ($2::int IS NULL OR s.episode_id = $2)
-         GROUP BY s.language ORDER BY episodes_count DESC, s.language`,
-        [contentId, episodeId],
-      );
-      return rows.map((row) => ({ language: row.language, label: row.label, episodesCount: row.episodes_count }));
-    }, notFound);
+    return sendCachedAnswer(request, reply, deps.browseCache, key, () => taxonomy.subtitleLanguages(contentId, episodeId), notFound);
   });
 }

@@ -14,9 +14,9 @@ import type { ZodTypeProvider } from '../../http/schema-validation.ts';
 import type { BrowseDeps } from './browse-deps.ts';
 import { pageQuerySchema } from './browse-requests.ts';
 import { sendCachedAnswer } from './cached-answer.ts';
-import { listContentPage } from './content-listing.ts';
-
-const toCounted = <Row extends { contents_count: number }>({ contents_count, ...rest }: Row) => ({ ...rest, contentsCount: contents_count });
+import { contentsOfTag } from './content-scope.ts';
+import { ListingRepository } from './listing-repository.ts';
+import { TaxonomyRepository } from './taxonomy-repository.ts';
 
 /**
  * The catalogue's vocabularies with how many contents each value has: genres, countries (POST,
@@ -26,13 +26,12 @@ const toCounted = <Row extends { contents_count: number }>({ contents_count, ...
 export function taxonomyRoutes(app: FastifyInstance, deps: BrowseDeps): void {
   const api = app.withTypeProvider<ZodTypeProvider>();
   const { db, browseCache: cache } = deps;
+  const taxonomy = new TaxonomyRepository(db);
+  const listings = new ListingRepository(db);
 
   api.get('/genres', {
     schema: { summary: 'Genres in the site\'s order, with their counts', response: { 200: z.array(genreSchema) } },
-  }, async (request, reply) => sendCachedAnswer(request, reply, cache, 'genres', async () => (await db.query<{ id: number; slug: string; title: string; contents_count: number }>(
-    `SELECT g.id, g.slug, g.title, (SELECT count(*)::int FROM content_genres cg WHERE cg.genre_id = g.id) AS contents_count
-     FROM genres g ORDER BY g.position, g.id`,
-  )).map(toCounted)));
+  }, async (request, reply) => sendCachedAnswer(request, reply, cache, 'genres', () => taxonomy.genres()));
 
   api.post('/countries', {
     schema: {
@@ -41,28 +40,15 @@ export function taxonomyRoutes(app: FastifyInstance, deps: BrowseDeps): void {
       body: countriesBodySchema,
       response: { 200: z.array(countrySchema) },
     },
-  }, async (request) => (await db.query<{ slug: string; title: string; contents_count: number }>(
-    `SELECT k.slug, k.title, count(*)::int AS contents_count
-     FROM countries k JOIN content_countries cc ON cc.slug = k.slug JOIN contents c ON c.id = cc.content_id
-     WHERE ($1::text[] IS NULL OR c.content_type = ANY($1::text[]))
-     GROUP BY k.slug ORDER BY contents_count DESC, k.slug`,
-    [request.body.types?.length ? request.body.types : null],
-  )).map(toCounted));
+  }, async (request) => taxonomy.countries(request.body.types ?? null));
 
   api.get('/languages', {
     schema: { summary: 'Languages the contents are in, most contents first', response: { 200: z.array(languageSchema) } },
-  }, async (request, reply) => sendCachedAnswer(request, reply, cache, 'languages', async () => (await db.query<{ code: string; title: string; contents_count: number }>(
-    `SELECT l.code, l.title, count(*)::int AS contents_count
-     FROM languages l JOIN content_languages cl ON cl.code = l.code
-     GROUP BY l.code ORDER BY contents_count DESC, l.code`,
-  )).map(toCounted)));
+  }, async (request, reply) => sendCachedAnswer(request, reply, cache, 'languages', () => taxonomy.languages()));
 
   api.get('/tags', {
     schema: { summary: 'Tags by title, with their counts', response: { 200: z.array(tagSchema) } },
-  }, async (request, reply) => sendCachedAnswer(request, reply, cache, 'tags', async () => (await db.query<{ id: number; slug: string; title: string; contents_count: number }>(
-    `SELECT t.id, t.slug, t.title, (SELECT count(*)::int FROM content_tags ct WHERE ct.tag_id = t.id) AS contents_count
-     FROM tags t ORDER BY t.title, t.id`,
-  )).map(toCounted)));
+  }, async (request, reply) => sendCachedAnswer(request, reply, cache, 'tags', () => taxonomy.tags()));
 
   api.get('/tags/:id', {
     schema: {
@@ -76,21 +62,14 @@ export function taxonomyRoutes(app: FastifyInstance, deps: BrowseDeps): void {
     const { id } = request.params;
     const paging = request.query;
     return sendCachedAnswer(request, reply, cache, `tag:${id}:${paging.page}:${paging.pageSize}`, async () => {
-      const [tag] = await db.query<{ id: number; slug: string; title: string }>('SELECT id, slug, title FROM tags WHERE id = $1', [id]);
+      const tag = await taxonomy.tag(id);
       if (!tag) return null;
-      const contents = await listContentPage(db, (params) => ({
-        conditions: [`EXISTS (SELECT 1 FROM content_tags tct WHERE tct.content_id = c.id AND tct.tag_id = ${params.add(id)}::int)`],
-      }), {}, paging);
+      const contents = await listings.page(contentsOfTag(id), {}, paging);
       return { tag: { ...tag, contentsCount: contents.total }, contents };
     }, `tag ${id} not found`);
   });
 
   api.get('/voice-authors', {
     schema: { summary: 'Dubbing studios by title, with how many contents each voiced', response: { 200: z.array(voiceAuthorSchema) } },
-  }, async (request, reply) => sendCachedAnswer(request, reply, cache, 'voice-authors', async () => (await db.query<{ id: number; slug: string; title: string; contents_count: number }>(
-    `SELECT va.id, va.slug, va.title,
-       (SELECT count(DISTINCT e.content_id)::int FROM episode_variants v JOIN episodes e ON e.id = v.episode_id
-        WHERE v.voice_author_id = va.id) AS contents_count
-     FROM voice_authors va ORDER BY va.title, va.id`,
-  )).map(toCounted)));
+  }, async (request, reply) => sendCachedAnswer(request, reply, cache, 'voice-authors', () => taxonomy.voiceAuthors()));
 }

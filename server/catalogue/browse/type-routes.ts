@@ -8,26 +8,16 @@ import {
   pagingBodySchema,
   type ContentTypeInfo,
 } from '../../../src/contract/schemas/browse-schema.ts';
-import type { Queryable } from '../../db/database.ts';
 import { idParamsSchema } from '../../http/request-schemas.ts';
 import type { ZodTypeProvider } from '../../http/schema-validation.ts';
 import type { BrowseDeps } from './browse-deps.ts';
 import { found, sendCachedAnswer } from './cached-answer.ts';
 import { CategoryRepository } from './category-repository.ts';
-import { listContentPage } from './content-listing.ts';
+import { ContentTypesRepository } from './content-types-repository.ts';
 import { idAndSlugParamsSchema, slugParamsSchema, sortQuerySchema, typeAndSlugParamsSchema } from './browse-requests.ts';
-import { listingFacets } from './listing-facets.ts';
+import { ListingRepository } from './listing-repository.ts';
 import { sendCachedPostAnswer } from '../post-answer-cache.ts';
 import { FILTERS_DESCRIPTION, splitListingBody } from './listing-routes.ts';
-
-/** Every content type with how many contents it has, in the site's order. */
-export async function loadContentTypes(db: Queryable): Promise<ContentTypeInfo[]> {
-  const rows = await db.query<{ id: number; slug: ContentTypeInfo['slug']; title: string; contents_count: number }>(
-    `SELECT ct.id, ct.slug, ct.title, (SELECT count(*)::int FROM contents c WHERE c.content_type = ct.slug) AS contents_count
-     FROM content_types ct ORDER BY ct.position, ct.id`,
-  );
-  return rows.map((row) => ({ id: row.id, slug: row.slug, title: row.title, contentsCount: row.contents_count }));
-}
 
 /**
  * Content types and their categories' listings: v1 by type id with paging only, v2 by type slug
@@ -38,8 +28,10 @@ export function typeRoutes(app: FastifyInstance, deps: BrowseDeps): void {
   const api = app.withTypeProvider<ZodTypeProvider>();
   const { db } = deps;
   const categories = new CategoryRepository(db);
+  const listings = new ListingRepository(db);
+  const types = new ContentTypesRepository(db);
   const typeWhere = async (match: (type: ContentTypeInfo) => boolean, what: string) =>
-    found((await loadContentTypes(db)).find(match) ?? null, `content type ${what} not found`);
+    found((await types.all()).find(match) ?? null, `content type ${what} not found`);
   const categoryOf = async (type: { id: number } | { slug: string }, slug: string) => {
     const named = 'id' in type ? `${type.id}` : type.slug;
     return found(await categories.bySlug(type, slug), `category ${slug} of content type ${named} not found`);
@@ -47,7 +39,7 @@ export function typeRoutes(app: FastifyInstance, deps: BrowseDeps): void {
 
   api.get('/types', {
     schema: { summary: 'Content types (films, series, cartoons) with their counts', response: { 200: z.array(contentTypeSchema) } },
-  }, async (request, reply) => sendCachedAnswer(request, reply, deps.browseCache, 'types', () => loadContentTypes(db)));
+  }, async (request, reply) => sendCachedAnswer(request, reply, deps.browseCache, 'types', () => types.all()));
 
   api.get('/types/:id', {
     schema: { summary: 'A content type', params: idParamsSchema, response: { 200: contentTypeSchema }, errors: [404] },
@@ -73,7 +65,7 @@ export function typeRoutes(app: FastifyInstance, deps: BrowseDeps): void {
     },
   }, async (request, reply) => sendCachedPostAnswer(request, reply, deps.listingCache, async () => {
     const { scope } = await categoryOf({ id: request.params.id }, request.params.slug);
-    return listContentPage(db, scope, {}, request.body);
+    return listings.page(scope, {}, request.body);
   }));
 
   const v2Schema = {
@@ -89,7 +81,7 @@ export function typeRoutes(app: FastifyInstance, deps: BrowseDeps): void {
   }, async (request, reply) => sendCachedPostAnswer(request, reply, deps.listingCache, async () => {
     const { scope } = await categoryOf({ slug: request.params.type }, request.params.slug);
     const { paging, filters } = splitListingBody({ ...request.body, ...definedOnly(request.query) });
-    return listContentPage(db, scope, filters, paging);
+    return listings.page(scope, filters, paging);
   }));
 
   api.post('/v2/types/filter-v2/:type/categories/:slug/contents', {
@@ -97,7 +89,7 @@ export function typeRoutes(app: FastifyInstance, deps: BrowseDeps): void {
   }, async (request, reply) => sendCachedPostAnswer(request, reply, deps.listingCache, async () => {
     const { scope } = await categoryOf({ slug: request.params.type }, request.params.slug);
     const { paging, filters } = splitListingBody({ ...request.body, ...definedOnly(request.query) });
-    const [page, facets] = await Promise.all([listContentPage(db, scope, filters, paging), listingFacets(db, scope, filters)]);
+    const [page, facets] = await Promise.all([listings.page(scope, filters, paging), listings.facets(scope, filters)]);
     return { ...page, facets };
   }));
 }

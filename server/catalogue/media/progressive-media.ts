@@ -2,6 +2,7 @@ import { stat } from 'node:fs/promises';
 import path from 'node:path';
 import type { Queryable } from '../../db/database.ts';
 import { MEDIA_URL_PREFIX } from '../../http/paths.ts';
+import { EpisodeMediaRepository } from './episode-media-repository.ts';
 
 /**
  * Where the progressive MP4s live under the media root: progressive/<media dir>/<height>.mp4,
@@ -12,26 +13,15 @@ export const PROGRESSIVE_DIR = 'progressive';
 /** A folder of ours under the media root: no dots, no absolute paths, nothing a link could smuggle in. */
 const MEDIA_DIR = /^[a-z0-9_-]+(\/[a-z0-9_-]+)*$/i;
 
-interface EpisodeMediaRow {
-  media_dir: string | null;
-  link: string | null;
-}
-
 /**
  * The media folder an episode plays: its own, else the folder of the stream its default source
  * links to (the generated catalogue's episodes borrow the demo streams that way). Undefined for
  * an unknown episode, or one whose source is not a file of ours.
  */
 export async function episodeMediaDir(db: Queryable, episodeId: number): Promise<string | undefined> {
-  const [row] = await db.query<EpisodeMediaRow>(
-    `SELECT e.media_dir,
-       (SELECT s.link FROM media_sources s WHERE s.episode_id = e.id
-         ORDER BY s.variant_id IS NOT NULL, s.is_default DESC, s.position, s.id LIMIT 1) AS link
-     FROM episodes e WHERE e.id = $1`,
-    [episodeId],
-  );
-  if (!row) return undefined;
-  const dir = row.media_dir ?? (row.link ? folderOfMediaLink(row.link) : undefined);
+  const media = await new EpisodeMediaRepository(db).ofEpisode(episodeId);
+  if (!media) return undefined;
+  const dir = media.mediaDir ?? (media.defaultLink ? folderOfMediaLink(media.defaultLink) : undefined);
   return dir !== undefined && MEDIA_DIR.test(dir) ? dir : undefined;
 }
 

@@ -5,8 +5,8 @@ import type { ZodTypeProvider } from '../../http/schema-validation.ts';
 import type { CatalogueApiDeps } from '../catalogue-api-deps.ts';
 import { CatalogueCache } from '../catalogue-cache.ts';
 import { POST_ANSWER_ENTRIES, sendCachedPostAnswer } from '../post-answer-cache.ts';
-import { searchContents } from './content-search.ts';
-import { ensureSearchIndex, searchIndexGeneration } from './search-index.ts';
+import { searchIndexGeneration } from './search-index.ts';
+import { SearchRepository } from './search-repository.ts';
 
 const HOW_IT_SEARCHES = `Russian full-text search over titles, original titles, people's names and descriptions:
 any grammatical form of a word matches ('любви' finds 'Любовь'), a typo or two is forgiven ('масква' finds 'Москва'),
@@ -17,9 +17,9 @@ description snippet as text segments, the matched words marked.`;
 
 /** Search: /v2/contents/search and /v2/contents/search-with-filter (SPEC.md section 7). */
 export async function searchRoutes(app: FastifyInstance, deps: CatalogueApiDeps): Promise<void> {
-  const { db } = deps;
+  const search = new SearchRepository(deps.db);
   // A database seeded before the search existed gets its index now, not never.
-  await ensureSearchIndex(db);
+  await search.ensureIndex();
   const answers = new CatalogueCache({ maxEntries: POST_ANSWER_ENTRIES });
   deps.caches.register({
     name: 'search',
@@ -31,11 +31,11 @@ export async function searchRoutes(app: FastifyInstance, deps: CatalogueApiDeps)
     // A search costs the database far more than a cached read: a client gets its share, no more.
     const perMinute = deps.config.searchRateLimit;
     await scope.register(rateLimit, { global: false });
-    searchCalls(scope, db, answers, perMinute > 0 ? { max: perMinute, timeWindow: '1 minute' } : false);
+    searchCalls(scope, search, answers, perMinute > 0 ? { max: perMinute, timeWindow: '1 minute' } : false);
   });
 }
 
-function searchCalls(app: FastifyInstance, db: CatalogueApiDeps['db'], answers: CatalogueCache, limit: { max: number; timeWindow: string } | false): void {
+function searchCalls(app: FastifyInstance, search: SearchRepository, answers: CatalogueCache, limit: { max: number; timeWindow: string } | false): void {
   const api = app.withTypeProvider<ZodTypeProvider>();
 
   api.post('/v2/contents/search', {
@@ -49,7 +49,7 @@ function searchCalls(app: FastifyInstance, db: CatalogueApiDeps['db'], answers: 
     },
   }, async (request, reply) => {
     const { query, page, pageSize } = request.body;
-    return sendCachedPostAnswer(request, reply, answers, () => searchContents(db, { query, page, pageSize }), { ...request.body, query: sameQuery(query), index: searchIndexGeneration() });
+    return sendCachedPostAnswer(request, reply, answers, () => search.search({ query, page, pageSize }), { ...request.body, query: sameQuery(query), index: searchIndexGeneration() });
   });
 
   api.post('/v2/contents/search-with-filter', {
@@ -65,7 +65,7 @@ instead of by relevance.`,
     },
   }, async (request, reply) => {
     const { query, page, pageSize, ...filters } = request.body;
-    return sendCachedPostAnswer(request, reply, answers, () => searchContents(db, { query, page, pageSize, filters }), { ...request.body, query: sameQuery(query), index: searchIndexGeneration() });
+    return sendCachedPostAnswer(request, reply, answers, () => search.search({ query, page, pageSize, filters }), { ...request.body, query: sameQuery(query), index: searchIndexGeneration() });
   });
 }
 

@@ -3,7 +3,7 @@ import type { SitemapMeta } from '../../../src/contract/schemas/site-schema.ts';
 import type { NamedCache } from '../../catalogue/cache-registry.ts';
 import type { Queryable } from '../../db/database.ts';
 import { CATALOG_API_PREFIX } from '../../http/paths.ts';
-import { sitemapEntries } from './sitemap-source.ts';
+import { SitemapRepository } from './sitemap-repository.ts';
 import { chunks, newestOf, renderIndex, renderUrlset } from './sitemap-xml.ts';
 
 export const SITEMAP_INDEX_PATH = `${CATALOG_API_PREFIX}/sitemap.xml`;
@@ -87,7 +87,7 @@ export class SitemapStore implements NamedCache {
   async #build(): Promise<Sitemaps> {
     const generation = this.#generation;
     const { db, origin, urlsPerFile } = this.options;
-    const parts = chunks(await sitemapEntries(db), urlsPerFile);
+    const parts = chunks(await new SitemapRepository(db).entries(), urlsPerFile);
     const sitemaps: Sitemaps = {
       generatedAt: new Date(this.#now()),
       index: renderIndex(parts.map((part, i) => ({ url: origin + sitemapFilePath(i + 1), lastmod: newestOf(part.map((entry) => entry.lastmod)) }))),
