@@ -26,7 +26,7 @@ const match = z.optional(z.strictObject({
 }));
 const value = z.string().check(z.maxLength(MAX_TEXT), z.refine((text) => !/[\r\n\0]/.test(text), { message: 'no line breaks' }));
 const entryCount = (what: string) =>
-  z.refine((record: Record<string, string>) => Object.keys(record).length > 0 && Object.keys(record).length <= MAX_ENTRIES, { message: `1 to ${MAX_ENTRIES} ${what}` });
+  z.refine<Record<string, string>>((record) => Object.keys(record).length > 0 && Object.keys(record).length <= MAX_ENTRIES, { message: `1 to ${MAX_ENTRIES} ${what}` });
 const params = z.record(z.string(), value).check(
   entryCount('parameters'),
   z.refine((record) => Object.keys(record).every((name) => name.length > 0 && name.length <= 100), { message: 'parameter names of 1 to 100 characters' }),
