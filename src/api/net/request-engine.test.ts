@@ -139,43 +139,6 @@ describe('createRequestEngine', () => {
   });
 });
 
-describe('filters as data (a host signing media addresses)', () => {
-  beforeEach(() => void vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] }));
-  afterEach(() => void vi.useRealTimers());
-
-  it('signs every attempt with the filters of that moment, and a failure names the address asked for', async () => {
-    const sent: Array<{ url: string; headers: Record<string, string> }> = [];
-    const fetchImpl = (async (url: string, init?: RequestInit) => {
-      sent.push({ url, headers: { ...(init?.headers as Record<string, string>) } });
-      return new Response('denied', { status: 503 });
-    }) as typeof fetch;
-    let token = 'first';
-    const outcome = fetchWithPolicy('https://cdn.example/media/seg.m4s', {
-      kind: 'segment',
-      signal: new AbortController().signal,
-      fetchImpl,
-      byteRange: { offset: 0, length: 10 },
-      onRetry: () => (token = 'rotated'),
-      filterRules: () => [
-        { type: 'prefix', from: '/media/', to: '/media-signed/' },
-        { type: 'query', params: { token } },
-        { type: 'headers', headers: { 'X-Cdn': 'yes' } },
-      ],
-    }).catch((error: unknown) => error);
-    await vi.runAllTimersAsync();
-    const failure = await outcome;
-    expect(sent[0]).toEqual({ url: 'https://cdn.example/media-signed/seg.m4s?token=first', headers: { 'X-Cdn': 'yes', Range: 'bytes=0-9' } });
-    expect(sent.slice(1).map((request) => request.url)).toEqual(Array(REQUEST_POLICIES.segment.maxAttempts - 1).fill('https://cdn.example/media-signed/seg.m4s?token=rotated'));
-    expect((failure as FetchFailure).url).toBe('https://cdn.example/media/seg.m4s');
-  });
-
-  it('leave the catalogue\'s calls as they are', async () => {
-    const { calls, fetchImpl } = scriptedFetch([body('{}')]);
-    await createRequestEngine({ fetchImpl, filterRules: () => [{ type: 'query', params: { token: 't' } }] }).request('https://api.example/contents/1', { kind: 'catalogue', signal: new AbortController().signal });
-    expect(calls).toEqual(['https://api.example/contents/1']);
-  });
-});
-
 describe('beacons (ad tracking)', () => {
   it('go out with keepalive and no-cors, without the engine\'s headers, and an opaque answer counts as sent', async () => {
     const seen: RequestInit[] = [];

@@ -8,7 +8,6 @@
  */
 import { retryDelay, shouldRetry, type RequestFailure } from './backoff.ts';
 import { REQUEST_POLICIES, type RequestKind } from './request-policies.ts';
-import { applyRequestFilterRules, type RequestFilterRule } from './request-filter-rules.ts';
 
 export type { RequestKind } from './request-policies.ts';
 
@@ -89,12 +88,7 @@ export interface RequestOptions {
 }
 
 export interface RequestEngineOptions {
-  /**
-   * The host's and operator's filters as data (request-filter-rules.ts), read at each attempt so a
-   * rotated token reaches the next retry: they may change a media request's address and headers.
-   */
-  filterRules?: () => readonly RequestFilterRule[];
-  /** Applied in order to every request of every kind, after filterRules. */
+  /** Applied in order to every request of every kind. */
   requestFilters?: readonly RequestFilter[];
   /** Applied in order to every response (failed ones included) before it is read. */
   responseFilters?: readonly ResponseFilter[];
@@ -130,12 +124,9 @@ export function createRequestEngine(engineOptions: RequestEngineOptions = {}): R
   };
 }
 
-/**
- * A request with the policy of its kind and only data filters: the engine worker's (tests pass
- * fetchImpl and now).
- */
-export function fetchWithPolicy(url: string, options: RequestOptions & Pick<RequestEngineOptions, 'fetchImpl' | 'now' | 'filterRules'>): Promise<Download> {
-  return createRequestEngine({ fetchImpl: options.fetchImpl, now: options.now, filterRules: options.filterRules }).request(url, options);
+/** A request with the policy of its kind and no filters: the engine worker's (tests pass fetchImpl and now). */
+export function fetchWithPolicy(url: string, options: RequestOptions & Pick<RequestEngineOptions, 'fetchImpl' | 'now'>): Promise<Download> {
+  return createRequestEngine({ fetchImpl: options.fetchImpl, now: options.now }).request(url, options);
 }
 
 async function fetchOnce(url: string, options: RequestOptions, engine: RequestEngineOptions, ttfbLimitMs: number, loadLimitMs: number): Promise<Download> {
@@ -144,11 +135,9 @@ async function fetchOnce(url: string, options: RequestOptions, engine: RequestEn
   // A beacon outlives the page (keepalive) and goes to a third party that sends no CORS headers:
   // its answer is opaque, and that it was sent is all there is to know. No filter sees it: the
   // catalogue's headers and tokens are not for ad servers. A filter's own failure (an invalid
-  // token) is the request's, as it is: it is not a network failure to retry. A failure names the
-  // address asked for, not the signed one: tokens stay out of error reports.
+  // token) is the request's, as it is: it is not a network failure to retry.
   const beacon = options.kind === 'beacon';
-  const filtered = applyRequestFilterRules(engine.filterRules?.() ?? [], options.kind, { url, headers: {} });
-  const request: OutgoingRequest = { url: filtered.url, kind: options.kind, headers: filtered.headers };
+  const request: OutgoingRequest = { url, kind: options.kind, headers: {} };
   if (!beacon) for (const filter of engine.requestFilters ?? []) await filter(request);
   // An owner that already gave up (a seek, destroy) gets no request at all.
   if (options.signal.aborted) throw new FetchFailure(url, { kind: 'aborted' });
@@ -169,7 +158,7 @@ async function fetchOnce(url: string, options: RequestOptions, engine: RequestEn
       headers.Range = Number.isFinite(length) ? `bytes=${offset}-${offset + length - 1}` : `bytes=${offset}-`;
     }
     const init: RequestInit = beacon ? { method: 'GET', signal: attempt.signal, keepalive: true, mode: 'no-cors', credentials: 'include' } : { method: options.method ?? 'GET', signal: attempt.signal, headers, body: options.body, keepalive: options.keepalive };
-    const response = await fetchImpl(request.url, init);
+    const response = await fetchImpl(url, init);
     const ttfbMs = now() - started;
     clearTimeout(timer);
     if (beacon) return { bytes: new Uint8Array(0), url, status: response.status, headers: response.headers, ttfbMs, transferMs: 0 };
@@ -179,7 +168,7 @@ async function fetchOnce(url: string, options: RequestOptions, engine: RequestEn
       throw new FetchFailure(url, { kind: 'status', status: response.status }, text.slice(0, FAILED_BODY_KEPT));
     }
     const { bytes, transferMs } = options.method === 'HEAD' ? { bytes: new Uint8Array(0), transferMs: 0 } : await readBody(response, now, options.onChunk);
-    return { bytes, url: response.url || request.url, status: response.status, headers: response.headers, ttfbMs, transferMs };
+    return { bytes, url: response.url || url, status: response.status, headers: response.headers, ttfbMs, transferMs };
   } catch (error) {
     if (error instanceof FetchFailure) throw error;
     if (options.signal.aborted) throw new FetchFailure(url, { kind: 'aborted' });

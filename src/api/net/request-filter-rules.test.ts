@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { applyRequestFilterRules, type RequestFilterRule } from './request-filter-rules.ts';
-import { readRequestFilters } from './request-filter-schema.ts';
+import { applyRequestFilterRules, MEDIA_REQUEST_KINDS, type RequestFilterRule } from './request-filter-rules.ts';
+import { FILTERABLE_KINDS, readRequestFilters } from './request-filter-schema.ts';
 
 const SEGMENT = 'https://player.example/catalog-api/media/films/6/v480/seg-001.m4s';
 const apply = (rules: RequestFilterRule[], kind: Parameters<typeof applyRequestFilterRules>[1] = 'segment', url = SEGMENT) =>
@@ -77,6 +77,15 @@ describe('readRequestFilters', () => {
     expect(reading.errors[3]).toMatch(/no line breaks/);
     expect(reading.errors[4]).toMatch(/^requestFilters\[5\] \(cookie\)/);
     expect(reading.errors[6]).toMatch(/^requestFilters\[7\] \(\?\)/);
+  });
+
+  it('takes the kinds the filters apply to, no other', () => {
+    expect(FILTERABLE_KINDS).toEqual(MEDIA_REQUEST_KINDS);
+  });
+
+  it('reads the JSON text the frame address carries, and says when it is not JSON', () => {
+    expect(readRequestFilters('[{"type":"query","params":{"token":"t"}}]').filters).toEqual([{ type: 'query', params: { token: 't' } }]);
+    expect(readRequestFilters('[{"type":').errors).toEqual(['requestFilters is not JSON; none applied']);
   });
 
   it('reads nothing as no filters, and anything but an array as an error', () => {

@@ -5,7 +5,13 @@
  * playback never fails over a filter. zod's mini build, in the chunks that apply filters only.
  */
 import * as z from 'zod/mini';
-import { MEDIA_REQUEST_KINDS, type RequestFilterRule } from './request-filter-rules.ts';
+import type { MediaRequestKind, RequestFilterRule } from './request-filter-rules.ts';
+
+/**
+ * request-filter-rules.ts MEDIA_REQUEST_KINDS, spelled out: importing the list would make the
+ * apply function a chunk of its own beside the engines' (its test checks they agree).
+ */
+export const FILTERABLE_KINDS = ['playlist', 'init', 'segment'] as const satisfies readonly MediaRequestKind[];
 
 /** More would be a host's mistake (one per request kind and CDN is plenty). */
 export const MAX_REQUEST_FILTERS = 20;
@@ -21,7 +27,7 @@ const prefix = z.string().check(
   }),
 );
 const match = z.optional(z.strictObject({
-  kinds: z.optional(z.array(z.enum(MEDIA_REQUEST_KINDS)).check(z.maxLength(MEDIA_REQUEST_KINDS.length))),
+  kinds: z.optional(z.array(z.enum(FILTERABLE_KINDS)).check(z.maxLength(FILTERABLE_KINDS.length))),
   urlPrefix: z.optional(prefix),
 }));
 const value = z.string().check(z.maxLength(MAX_TEXT), z.refine((text) => !/[\r\n\0]/.test(text), { message: 'no line breaks' }));
@@ -53,13 +59,20 @@ export interface RequestFilterReading {
 
 const NONE: RequestFilterReading = { filters: [], errors: [] };
 const readings = new WeakMap<object, RequestFilterReading>();
+/** The frame address's filters, JSON text: read once, as an array is. */
+let lastText: { text: string; reading: RequestFilterReading } | undefined;
 
 /**
- * The valid filters of `value` (an array of filters; undefined or null for none) and why each
- * other one was left out. The same array is read once (every engine asks for it).
+ * The valid filters of `value` (an array of filters, or its JSON text as the frame address
+ * carries it; undefined or null for none) and why each other one was left out. The same value
+ * is read once (every engine asks for it).
  */
 export function readRequestFilters(value: unknown): RequestFilterReading {
   if (value === undefined || value === null) return NONE;
+  if (typeof value === 'string') {
+    if (lastText?.text !== value) lastText = { text: value, reading: readJson(value) };
+    return lastText.reading;
+  }
   if (!Array.isArray(value)) return { filters: [], errors: ['requestFilters must be an array of filters; none applied'] };
   const known = readings.get(value);
   if (known) return known;
@@ -76,4 +89,12 @@ export function readRequestFilters(value: unknown): RequestFilterReading {
   });
   readings.set(value, reading);
   return reading;
+}
+
+function readJson(text: string): RequestFilterReading {
+  try {
+    return readRequestFilters(JSON.parse(text) as unknown);
+  } catch {
+    return { filters: [], errors: ['requestFilters is not JSON; none applied'] };
+  }
 }

@@ -1,11 +1,12 @@
 import { fetchWithPolicy, type Download, type RequestOptions } from '../../../src/api/net/request-engine.ts';
-import type { RequestFilterRule } from '../../../src/api/net/request-filter-rules.ts';
+import { applyRequestFilterRules, type RequestFilterRule } from '../../../src/api/net/request-filter-rules.ts';
 
 /**
  * The engine worker's requests: each with its kind's policy and the host's request filters
  * (request-filter-rules.ts), as the main thread last handed them over. One worker plays one
- * session, so the filters are the worker's own; a change (a rotated token) applies from the next
- * attempt on, retries included.
+ * session, so the filters are the worker's own. They are applied to each attempt as it goes out,
+ * so a change (a rotated token) reaches the next retry; a failure still names the address the
+ * playlist gave, so tokens stay out of error reports.
  */
 let filterRules: readonly RequestFilterRule[] = [];
 
@@ -14,6 +15,13 @@ export function setMediaRequestFilters(rules: readonly RequestFilterRule[]): voi
   filterRules = rules;
 }
 
-export function fetchMedia(url: string, options: RequestOptions): Promise<Download> {
-  return fetchWithPolicy(url, { ...options, filterRules: () => filterRules });
+export function fetchMedia(url: string, options: RequestOptions & { fetchImpl?: typeof fetch }): Promise<Download> {
+  const fetchImpl = options.fetchImpl ?? ((input, init) => fetch(input, init));
+  return fetchWithPolicy(url, {
+    ...options,
+    fetchImpl: (input, init) => {
+      const filtered = applyRequestFilterRules(filterRules, options.kind, { url: String(input), headers: { ...(init?.headers as Record<string, string> | undefined) } });
+      return fetchImpl(filtered.url, { ...init, headers: filtered.headers });
+    },
+  });
 }
