@@ -6,48 +6,13 @@
  * place they are applied; request-filter-schema.ts validates them where they come in.
  */
 import type { RequestKind } from './request-policies.ts';
+// The filters' shapes are the host's contract, beside the SDK that hands them over.
+import type { MediaRequestKind, RequestFilterMatch, RequestFilterRule } from '../../embed/request-filters.ts';
+
+export type { HeadersFilterRule, MediaRequestKind, PrefixFilterRule, QueryFilterRule, RequestFilterMatch, RequestFilterRule } from '../../embed/request-filters.ts';
 
 /** The requests a filter may change: the media an engine fetches, nothing of the catalogue's. */
-export const MEDIA_REQUEST_KINDS = ['playlist', 'init', 'segment'] as const;
-export type MediaRequestKind = (typeof MEDIA_REQUEST_KINDS)[number];
-
-/** Which requests a filter applies to; every media request when empty. */
-export interface RequestFilterMatch {
-  /** Default: every media kind (playlists, DASH manifests included, init segments, segments). */
-  kinds?: MediaRequestKind[];
-  /**
-   * The address begins with this: an absolute http(s) prefix ('https://cdn.example/films/'),
-   * or a path ('/catalog-api/media/') that matches on any origin.
-   */
-  urlPrefix?: string;
-}
-
-/** Adds query parameters, replacing any of the same name (a token, its expiry). */
-export interface QueryFilterRule {
-  type: 'query';
-  match?: RequestFilterMatch;
-  params: Record<string, string>;
-}
-
-/** Adds request headers (a cross-origin CDN must allow them in its CORS preflight answer). */
-export interface HeadersFilterRule {
-  type: 'headers';
-  match?: RequestFilterMatch;
-  headers: Record<string, string>;
-}
-
-/**
- * Replaces the start of the address: `from` as in RequestFilterMatch.urlPrefix (absolute or a
- * path), `to` an absolute http(s) prefix or a path on the same origin.
- */
-export interface PrefixFilterRule {
-  type: 'prefix';
-  match?: RequestFilterMatch;
-  from: string;
-  to: string;
-}
-
-export type RequestFilterRule = QueryFilterRule | HeadersFilterRule | PrefixFilterRule;
+export const MEDIA_REQUEST_KINDS = ['playlist', 'init', 'segment'] as const satisfies readonly MediaRequestKind[];
 
 /** A request as the filters see it and return it. */
 export interface FilteredRequest {
