@@ -8,7 +8,7 @@ import type { RequestFilterRule } from './request-filters.ts';
 
 /**
  * A request filter: data every media request goes through, in every engine (a token in the query,
- * a header, a CDN's address prefix swapped). See docs/host-sdk.md, "Request filters".
+ * a header, a CDN's address prefix swapped). See docs/embedding.md, "Request filters".
  */
 export type RequestFilter = RequestFilterRule;
 

@@ -45,7 +45,7 @@ export interface PlayerFrameOptions {
   referrerPolicy?: ReferrerPolicy;
   /**
    * Filters every media request goes through from the first one on, in every engine: a token in
-   * the query, a header, a CDN's address prefix swapped (docs/host-sdk.md, "Request filters").
+   * the query, a header, a CDN's address prefix swapped (docs/embedding.md, "Request filters").
    * They travel in the frame address's fragment, which no server sees; setRequestFilters()
    * replaces them later.
    */
