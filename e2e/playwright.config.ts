@@ -6,6 +6,8 @@ export const BASE_URL = `http://127.0.0.1:${PORT}`;
 export const ADMIN_TOKEN = 'e2e-admin-token-0123456789abcdef';
 /** A DSN on the server's own origin: the tunnel takes its envelopes and, not forwarding, sends nothing on. */
 export const ERROR_DSN = `http://public@127.0.0.1:${PORT}/1`;
+/** The token the signed demo media demands. */
+export const MEDIA_SIGNED_TOKEN = 'e2e-media-token-42';
 
 /**
  * End-to-end tests in Debian's Chromium (browsers cannot be downloaded here) against the real
@@ -54,6 +56,8 @@ export default defineConfig({
       AD_LIST_URL: '/catalog-api/ad-list.json?case=none',
       ADMIN_TOKEN,
       ERROR_DSN,
+      // The demo media under /catalog-api/media-signed/ answers only with this token (e2e/signed-media.spec.ts).
+      MEDIA_SIGNED_TOKEN,
       // Every test's page comes from 127.0.0.1: one client to the collector's and the beacons' per-client limits.
       COLLECT_RATE_LIMIT: '0',
       TRACKING_RATE_LIMIT: '0',

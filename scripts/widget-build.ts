@@ -4,7 +4,7 @@
  * current code. `npm run build` builds them all.
  */
 import { execFile } from 'node:child_process';
-import { readdir, readFile, stat, writeFile } from 'node:fs/promises';
+import { readdir, readFile, rm, stat, writeFile } from 'node:fs/promises';
 import { promisify } from 'node:util';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -72,17 +72,22 @@ export async function buildAll(logLevel: 'info' | 'warn' = 'warn'): Promise<void
 }
 
 /**
- * The SDK module's type declarations (dist/sdk/types). The sources import with .ts; a bundler
- * reading the declarations resolves .js to .d.ts, so the paths are rewritten.
+ * The SDK module's type declarations (dist/sdk/types). They span src/embed and the contract's
+ * embed protocol it imports (src/contract/embed), so they are written from src/ and an
+ * index.d.ts at the top names the SDK's entry. The sources import with .ts; a bundler reading the
+ * declarations resolves .js to .d.ts, so the paths are rewritten.
  */
 async function writeSdkTypes(): Promise<void> {
   const run = promisify(execFile);
-  await run(process.execPath, [path.join(ROOT, 'node_modules/typescript/bin/tsc'), '-p', path.join(ROOT, 'tsconfig.sdk.json')]);
   const dir = path.join(ROOT, 'dist/sdk/types');
-  for (const file of await readdir(dir)) {
+  await rm(dir, { recursive: true, force: true });
+  await run(process.execPath, [path.join(ROOT, 'node_modules/typescript/bin/tsc'), '-p', path.join(ROOT, 'tsconfig.sdk.json')]);
+  for (const file of await readdir(dir, { recursive: true })) {
+    if (!file.endsWith('.d.ts')) continue;
     const text = await readFile(path.join(dir, file), 'utf8');
-    await writeFile(path.join(dir, file), text.replace(/(from '\.\/[\w-]+)\.ts'/g, "$1.js'"));
+    await writeFile(path.join(dir, file), text.replace(/((?:from |import\()'\.{1,2}\/[\w./-]+)\.ts'/g, "$1.js'"));
   }
+  await writeFile(path.join(dir, 'index.d.ts'), "export * from './embed/index.js';\n");
 }
 
 export async function buildWidgetIfStale(): Promise<boolean> {

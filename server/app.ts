@@ -121,7 +121,7 @@ export async function buildApp({ config, db, logger = false, catalogueCache = ne
     },
     { prefix: CATALOG_API_PREFIX },
   );
-  await mediaRoutes(app, config.mediaDir);
+  await mediaRoutes(app, config.mediaDir, config.mediaSignedToken);
   await widgetRoutes(app, { widgetDir: config.widgetDir, demoPageDir: config.demoPageDir, attributes: config.widget, catalogue, embedVerdict: embedAccess.verdict, countryHeader: config.countryHeader });
   await sitePagesRoutes(app, { siteDir: config.siteDir, origin: siteOrigin(config), methodsAt });
   await app.register(analyticsRoutes, {

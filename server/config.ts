@@ -20,6 +20,11 @@ export interface ServerConfig extends HardeningConfig {
   dataDir: string;
   /** Demo media served under /catalog-api/media/. */
   mediaDir: string;
+  /**
+   * The token the same media under /catalog-api/media-signed/ demands (?token=…), as a tokenised
+   * CDN does: to try request filters that sign media addresses. Unset: no such path. MEDIA_SIGNED_TOKEN.
+   */
+  mediaSignedToken: string | undefined;
   /** The built widget (embed.html and assets/). */
   widgetDir: string;
   /** The built catalogue site (index.html and site-assets/), served at / (server/site/pages). SITE_DIR. */
@@ -102,6 +107,7 @@ const envSchema = z.object({
   DATA_DIR: z.string().min(1).default(`${ROOT}data`),
   CATALOGUE_SIZE: z.string().regex(/^\d{1,6}$/, 'must be a whole number').transform(Number).pipe(z.number().max(200_000, 'must be at most 200000')).default(5000),
   MEDIA_DIR: z.string().min(1).default(`${ROOT}server/media`),
+  MEDIA_SIGNED_TOKEN: z.string().regex(/^[\w.~-]{8,256}$/, 'must be 8 to 256 letters, digits or -._~').optional(),
   WIDGET_DIR: z.string().min(1).default(`${ROOT}dist/widget`),
   SITE_DIR: z.string().min(1).default(`${ROOT}dist/site`),
   SDK_DIR: z.string().min(1).default(`${ROOT}dist/sdk`),
@@ -153,6 +159,7 @@ export function loadServerConfig(env: NodeJS.ProcessEnv = process.env): ServerCo
     dataDir: e.DATA_DIR,
     catalogueSize: e.CATALOGUE_SIZE,
     mediaDir: e.MEDIA_DIR,
+    mediaSignedToken: e.MEDIA_SIGNED_TOKEN,
     widgetDir: e.WIDGET_DIR,
     siteDir: e.SITE_DIR,
     sdkDir: e.SDK_DIR,

@@ -62,6 +62,7 @@ export type AppConfig = Pick<
   | 'adListUrl'
   | 'adBreakTimeoutMs'
   | 'adMarking'
+  | 'requestFilters'
 > & { movieId: number };
 
 /** The ready view, or undefined while loading or after an error. */

@@ -41,7 +41,7 @@ function boot(): void {
   };
   let config: WidgetConfig;
   try {
-    config = readWidgetConfig(root, window[PAGE_GLOBAL], window.location.search, window.location.pathname);
+    config = readWidgetConfig(root, window[PAGE_GLOBAL], window.location.search, window.location.pathname, window.location.hash);
   } catch (error) {
     showError(error);
     return;

@@ -44,6 +44,11 @@ export interface PlayerApp {
   readonly events: Pick<PlayerEvents, 'on' | 'onEvery'>;
   /** The ad breaks: their state (the ad overlay reads it) and the overlay's commands. */
   readonly ads: { readonly store: Store<AdState>; readonly commands: AdCommands };
+  /**
+   * The request filters every engine applies (configured, then replaced by the host's
+   * setRequestFilters): data, validated where each engine reads it.
+   */
+  readonly requestFilters: Store<{ requestFilters: unknown }>;
   /** Plays (the document's own play button, before the controls are drawn); kept if the source is still on its way. */
   play(): void;
   /** Opens another episode, playing it with `play`; ignored while the content is unavailable (SPEC.md section 4). */
@@ -88,6 +93,7 @@ export function startPlayerApp(options: PlayerAppOptions): PlayerApp {
   /** The episodes of available content, once loaded. */
   let episodes: EpisodeSession | undefined;
   const adStore = createStore<AdState>(INITIAL_AD_STATE);
+  const requestFilters = createStore<{ requestFilters: unknown }>({ requestFilters: config.requestFilters });
   /** The ad module's commands, once its chunk has arrived. */
   let adCommands: AdCommands | undefined;
 
@@ -113,7 +119,7 @@ export function startPlayerApp(options: PlayerAppOptions): PlayerApp {
     const content = loadContent(client, config.movieId, { checkAvailability: config.checkAvailability, domain }, signal);
     // The core exists from the start: a play asked for while the catalogue answers goes through
     // its request gate like any other (the one way playback starts).
-    const player = createPlayerCore({ video, preferEngine: config.engine, engineSettings: { dashLibraryUrl: config.dashLibraryUrl } });
+    const player = createPlayerCore({ video, preferEngine: config.engine, engineSettings: { dashLibraryUrl: config.dashLibraryUrl, requestFilters } });
     core = player;
     // The app's bus carries this core's events until the next one replaces it.
     player.events.onEvery((payload, name) => events.emit(name, payload), { signal });
@@ -251,6 +257,7 @@ export function startPlayerApp(options: PlayerAppOptions): PlayerApp {
   return {
     store,
     events,
+    requestFilters,
     ads: {
       store: adStore,
       commands: {

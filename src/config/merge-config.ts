@@ -56,6 +56,8 @@ const CHECKS: { [K in keyof WidgetConfig]: { check: Checker; expected: string } 
   checkAvailability: { check: isBoolean, expected: 'true or false' },
   debug: { check: isBoolean, expected: 'true or false' },
   requestHeaders: { check: isHeaderMap, expected: 'an object of header names to string values' },
+  // Never fatal: each filter is checked when the engine reads them, an invalid one left out.
+  requestFilters: { check: () => true, expected: '' },
 };
 
 /**

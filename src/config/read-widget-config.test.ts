@@ -53,6 +53,15 @@ describe('readWidgetConfig', () => {
     expect(createDefaultConfig().errorProject).toBe('other');
   });
 
+  it('takes request filters from the page global, and the SDK\'s from the fragment over them; never fails on them', () => {
+    const filters = [{ type: 'query', params: { token: 't' } }];
+    expect(readWidgetConfig(rootWith({}), { requestFilters: filters }, '?movie_id=1').requestFilters).toBe(filters);
+    const fragment = `#request_filters=${encodeURIComponent('[{"type":"query","params":{"token":"sdk"}}]')}`;
+    expect(readWidgetConfig(rootWith({}), { requestFilters: filters }, '?movie_id=1', '', fragment).requestFilters).toBe('[{"type":"query","params":{"token":"sdk"}}]');
+    // What they hold is read by the engines, which leave out what is invalid: the player still opens.
+    expect(readWidgetConfig(rootWith({}), { requestFilters: 'nonsense' }, '').requestFilters).toBe('nonsense');
+  });
+
   it('rejects a host global with an unknown key or a wrong type, naming the key', () => {
     expect(() => readWidgetConfig(rootWith({}), { moveId: 1 }, '')).toThrow(/Unknown player setting "moveId"/);
     expect(() => readWidgetConfig(rootWith({ fullscreenMode: 'huge' }), undefined, '')).toThrow(ConfigError);

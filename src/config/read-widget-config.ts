@@ -23,8 +23,9 @@ export function readWidgetConfig(
   pageGlobal: Record<string, unknown> | undefined,
   search: string,
   pathname = '',
+  hash = '',
 ): WidgetConfig {
-  const config = withMovieIdInRange(mergeConfig(fromDataset(root.dataset), pageGlobal ?? {}, fromQuery(new URLSearchParams(search))));
+  const config = withMovieIdInRange(mergeConfig(fromDataset(root.dataset), pageGlobal ?? {}, fromQuery(new URLSearchParams(search)), fromFragment(hash)));
   const path = fromPath(pathname);
   return path ? { ...config, episodeId: undefined, ...path } : config;
 }
@@ -45,6 +46,14 @@ function fromPath(pathname: string): { season: number; episode: number } | undef
   const season = parsePositiveInteger(match?.[1] ?? null);
   const episode = parsePositiveInteger(match?.[2] ?? null);
   return season !== undefined && episode !== undefined ? { season, episode } : undefined;
+}
+
+/**
+ * The host SDK's request filters, JSON in the fragment's `request_filters` (read with the filters,
+ * off the entry): a fragment never reaches a server, so a token in it stays out of access logs.
+ */
+function fromFragment(hash: string): Record<string, unknown> {
+  return { requestFilters: new URLSearchParams(hash.slice(1)).get('request_filters') ?? undefined };
 }
 
 function fromDataset(data: DOMStringMap): Record<string, unknown> {

@@ -103,6 +103,13 @@ export interface WidgetConfig {
   debug: boolean;
   /** Global requestHeaders: extra headers on every catalogue call (SPEC.md section 7). */
   requestHeaders: Record<string, string>;
+  /**
+   * Global requestFilters, or the host SDK's (the frame address's fragment `request_filters`,
+   * which wins): filters every media request goes through in every engine, as data
+   * (src/contract/net/request-filter-rules.ts). Validated when an engine reads them: an invalid filter
+   * is left out with a warning, never a failure. Unset by default.
+   */
+  requestFilters?: unknown;
 }
 
 export type WidgetConfigKey = keyof WidgetConfig;

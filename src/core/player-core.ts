@@ -172,7 +172,7 @@ export function createPlayerCore(options: PlayerCoreOptions): PlayerCore {
         if (mine === generation) reduce(name, payload, source, loader.name, failed);
       },
     };
-    adapter = factory(video, host);
+    adapter = factory(video, host, options.engineSettings ?? {});
     store.update({ engine: loader.name, source, error: undefined, qualities: [], qualityIndex: -1, qualityChoice: 'auto', audioTracks: [], audioTrackIndex: -1 });
     try {
       await adapter.load(source, { startTime });

@@ -53,6 +53,17 @@ describe('KinoPlayer: the frame', () => {
     expect(frame.loading).toBe('lazy');
   });
 
+  it('puts the request filters in the frame address\'s fragment, which no server sees, and none when there are none', () => {
+    const requestFilters = [{ type: 'query', match: { kinds: ['segment'] }, params: { token: 'a&b' } }] as const;
+    create({ requestFilters: [...requestFilters] });
+    const url = new URL(page.frame().src);
+    expect(url.searchParams.has('request_filters')).toBe(false);
+    expect(JSON.parse(new URLSearchParams(url.hash.slice(1)).get('request_filters') ?? '')).toEqual(requestFilters);
+    page = fakeHostPage();
+    create({ requestFilters: [] });
+    expect(new URL(page.frame().src).hash).toBe('');
+  });
+
   it('refuses a movie id that is not a positive integer and an origin that is not http(s)', () => {
     expect(() => create({ movieId: 1.5 })).toThrow(TypeError);
     expect(() => create({ playerOrigin: 'javascript:alert(1)' })).toThrow(TypeError);
@@ -126,6 +137,15 @@ describe('KinoPlayer: commands', () => {
     await expect(seek).resolves.toBe(30);
     await expect(play).resolves.toBeUndefined();
     expect(player.state).toMatchObject({ currentTime: 30, paused: false });
+  });
+
+  it('sends new request filters as a command and resolves with how many are in effect', async () => {
+    const player = create();
+    page.fromFrame(ready());
+    const filters = player.setRequestFilters([{ type: 'query', params: { token: 'rotated' } }]);
+    expect(commandsSent()).toEqual([{ id: 1, name: 'setRequestFilters', args: [[{ type: 'query', params: { token: 'rotated' } }]] }]);
+    page.fromFrame(fromPlayer('result', { id: 1, ok: true, value: 1, state: {} }));
+    await expect(filters).resolves.toBe(1);
   });
 
   it('gives every command its own request id and settles each by its own answer', async () => {

@@ -1,4 +1,4 @@
-import type { EpisodeTarget, HostCommandMap, HostCommandName, HostEpisodeRef, HostEventMap, HostEventName, HostVariantRef } from '../contract/embed/host-api.ts';
+import type { EpisodeTarget, HostCommandMap, HostCommandName, HostEpisodeRef, HostEventMap, HostEventName, HostVariantRef, RequestFilter } from '../contract/embed/host-api.ts';
 import { createHostCommand, HOST_PROTOCOL_VERSION, parseHostMessage, TIMEUPDATE_INTERVAL, type HostCommandOf, type HostMessage } from '../contract/embed/host-protocol.ts';
 import { createPlayerFrame, originOf, type PlayerFrameOptions } from './player-frame.ts';
 import { applySnapshotChanges, EMPTY_SNAPSHOT, type PlayerSnapshot } from '../contract/embed/player-snapshot.ts';
@@ -155,6 +155,14 @@ export class KinoPlayer {
   }
   getState(): Promise<PlayerSnapshot> {
     return this.#call('getState');
+  }
+  /**
+   * Replaces the request filters (a rotated token) from the next media request on; [] removes
+   * them. The first ones go in the constructor's `requestFilters`, so the first request is signed.
+   * Rejects with RangeError naming each invalid filter (the valid ones still apply).
+   */
+  setRequestFilters(filters: readonly RequestFilter[]): Promise<number> {
+    return this.#call('setRequestFilters', filters);
   }
 
   /**

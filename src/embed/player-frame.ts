@@ -3,6 +3,8 @@
  * reads (SPEC.md section 2), and the attributes a player frame needs.
  */
 
+import type { RequestFilter } from '../contract/embed/host-api.ts';
+
 /** What opens in the frame. Every field but movieId is optional; see SPEC.md sections 2 and 5. */
 export interface PlayerFrameOptions {
   /** The content's id (movie_id). */
@@ -41,6 +43,13 @@ export interface PlayerFrameOptions {
    * lets 'Поделиться' link to this page (with the episode and time) instead of the player's own.
    */
   referrerPolicy?: ReferrerPolicy;
+  /**
+   * Filters every media request goes through from the first one on, in every engine: a token in
+   * the query, a header, a CDN's address prefix swapped (docs/embedding.md, "Request filters").
+   * They travel in the frame address's fragment, which no server sees; setRequestFilters()
+   * replaces them later.
+   */
+  requestFilters?: readonly RequestFilter[];
 }
 
 /** What a player frame may use: autoplay, fullscreen, picture-in-picture, DRM, share and copy. */
@@ -71,6 +80,7 @@ export function playerFrameUrl(options: PlayerFrameOptions, playerOrigin: string
   // Flags are present-or-absent query parameters.
   if (options.autoPlay) set('auto_play', '');
   if (options.enabledShare) set('enabled_share', '');
+  if (options.requestFilters?.length) url.hash = new URLSearchParams({ request_filters: JSON.stringify(options.requestFilters) }).toString();
   return url.href;
 }
 

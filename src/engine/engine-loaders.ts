@@ -30,10 +30,10 @@ export const hlsJsLoader: EngineLoader = {
 export const dashLoader: EngineLoader = {
   name: 'dash.js',
   canPlay: (source, environment) => source.type === 'dash' && environment.mediaSource,
-  async load(settings) {
+  async load({ dashLibraryUrl }) {
     const [{ createDashAdapter }, { loadDashLibrary }] = await Promise.all([import('./dash/dash-adapter.ts'), import('./dash/dash-library.ts')]);
-    const library = await loadDashLibrary(settings.dashLibraryUrl);
-    return (video, host) => createDashAdapter(video, host, library);
+    const library = await loadDashLibrary(dashLibraryUrl);
+    return (video, host, settings) => createDashAdapter(video, host, library, settings);
   },
 };
 

@@ -98,10 +98,25 @@ export interface EngineLoader {
   prewarm?(environment: PlaybackEnvironment): Promise<void>;
 }
 
-export type EngineFactory = (video: HTMLVideoElement, host: EngineHost) => EngineAdapter;
+/** `settings` are the same the loader got: what an adapter follows while it plays (request filters). */
+export type EngineFactory = (video: HTMLVideoElement, host: EngineHost, settings: EngineSettings) => EngineAdapter;
+
+/**
+ * The player's request filters as configured or last set by the host (src/app/player-app.ts):
+ * data not yet validated; each engine reads it through request-filter-feed.ts.
+ */
+export interface RequestFilterSource {
+  getState(): { readonly requestFilters: unknown };
+  subscribe(listener: () => void): () => void;
+}
 
 /** Engine options from the player's configuration. */
 export interface EngineSettings {
+  /**
+   * Filters every media request goes through, in every engine (request-filter-rules.ts): signed
+   * addresses, a CDN swap, headers. Unset: requests go out as the manifests say.
+   */
+  requestFilters?: RequestFilterSource | undefined;
   /**
    * A dash.js build to load instead of the one we ship: a classic script that sets
    * `window.dashjs` (the UMD build). Unset by default: nothing loads from a CDN unless asked.

@@ -131,7 +131,9 @@ export function createFakeHostApp(coreState: Partial<PlayerState> = {}) {
     selectQuality: vi.fn((choice: number | 'auto') => core.setQuality(choice)),
     selectAudioTrack: vi.fn((index: number) => core.setAudioTrack(index)),
     destroy: vi.fn(),
-  } satisfies Pick<PlayerApp, 'store' | 'events' | 'ads' | 'selectEpisode' | 'selectVariant' | 'selectQuality' | 'selectAudioTrack' | 'destroy'>;
+    // The request filters the engines follow; the host's setRequestFilters replaces them.
+    requestFilters: createStore<{ requestFilters: unknown }>({ requestFilters: undefined }),
+  } satisfies Pick<PlayerApp, 'store' | 'events' | 'ads' | 'selectEpisode' | 'selectVariant' | 'selectQuality' | 'selectAudioTrack' | 'destroy' | 'requestFilters'>;
   const readyOf = () => {
     const { view } = store.getState();
     if (view.status !== 'ready') throw new Error('the view is not ready');

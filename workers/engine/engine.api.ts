@@ -3,6 +3,8 @@ import { LocalMediaSink } from './media/local-media-sink.ts';
 import { RemoteMediaSink } from './media/remote-media-sink.ts';
 import { PlaybackSession } from './session/playback-session.ts';
 import { givePlaylists } from './session/stream-catalog.ts';
+import { setMediaRequestFilters } from './session/media-requests.ts';
+import type { RequestFilterRule } from '../../src/contract/net/request-filter-rules.ts';
 
 /**
  * The custom engine's worker API: one session per worker. open() builds the MediaSource here,
@@ -30,6 +32,13 @@ export function createEngineApi() {
       void session.start();
       // `handle` exists on a MediaSource built in a dedicated worker (not in the DOM typings).
       return (mediaSource as MediaSource & { handle: MediaSourceHandle }).handle;
+    },
+    /**
+     * The host's request filters (validated on the main thread): every request from now on goes
+     * through them, a retry of one already under way included. Sent before open() and on each change.
+     */
+    setRequestFilters(rules: RequestFilterRule[]): void {
+      setMediaRequestFilters(rules);
     },
     update(snapshot: PlaybackSnapshot): void {
       session?.update(snapshot);

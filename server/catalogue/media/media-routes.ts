@@ -1,7 +1,8 @@
 import path from 'node:path';
-import fastifyStatic from '@fastify/static';
+import fastifyStatic, { type FastifyStaticOptions } from '@fastify/static';
 import type { FastifyInstance, FastifyReply } from 'fastify';
-import { MEDIA_URL_PREFIX } from '../../http/paths.ts';
+import { HttpError } from '../../http/http-error.ts';
+import { MEDIA_URL_PREFIX, SIGNED_MEDIA_URL_PREFIX } from '../../http/paths.ts';
 
 /**
  * Content types of the demo media, set explicitly: players decide how to parse by them
@@ -23,11 +24,29 @@ const IMMUTABLE = new Set(['.ts', '.m4s', '.mp4', '.jpg']);
 const LONG_LIVED = 'public, max-age=31536000, immutable';
 const SHORT_LIVED = 'public, max-age=60';
 
-/** The demo media under /catalog-api/media/: byte ranges, CORS (from the app), cache headers. */
-export async function mediaRoutes(app: FastifyInstance, mediaDir: string): Promise<void> {
-  await app.register(fastifyStatic, {
+/**
+ * The demo media under /catalog-api/media/: byte ranges, CORS (from the app), cache headers. With
+ * a signing token, the same files under /catalog-api/media-signed/ too, each answered only to a
+ * request carrying ?token=<it> (403 otherwise), as a tokenised CDN answers: what a host's request
+ * filters (src/contract/net/request-filter-rules.ts) are tried against.
+ */
+export async function mediaRoutes(app: FastifyInstance, mediaDir: string, signedToken?: string): Promise<void> {
+  await app.register(fastifyStatic, mediaFiles(mediaDir, MEDIA_URL_PREFIX, false));
+  if (signedToken === undefined) return;
+  await app.register(async (signed) => {
+    signed.addHook('onRequest', async (request) => {
+      const token = new URL(request.url, 'http://media.invalid').searchParams.get('token');
+      if (token !== signedToken) throw new HttpError(403, 'this media needs a valid token');
+    });
+    await signed.register(fastifyStatic, mediaFiles(mediaDir, SIGNED_MEDIA_URL_PREFIX, true));
+  });
+}
+
+/** The static files plugin's options for one prefix; a signed answer is for its viewer only. */
+function mediaFiles(mediaDir: string, prefix: string, signed: boolean): FastifyStaticOptions {
+  return {
     root: mediaDir,
-    prefix: MEDIA_URL_PREFIX,
+    prefix,
     decorateReply: false,
     cacheControl: false,
     acceptRanges: true,
@@ -39,7 +58,9 @@ export async function mediaRoutes(app: FastifyInstance, mediaDir: string): Promi
       const extension = path.extname(filePath).toLowerCase();
       const type = CONTENT_TYPES[extension];
       if (type) void reply.header('content-type', type);
-      void reply.header('cache-control', IMMUTABLE.has(extension) ? LONG_LIVED : SHORT_LIVED);
+      // A signed answer never goes to a shared cache: the next viewer must show a token of their own.
+      const lifetime = IMMUTABLE.has(extension) ? LONG_LIVED : SHORT_LIVED;
+      void reply.header('cache-control', signed ? lifetime.replace('public', 'private') : lifetime);
     },
-  });
+  };
 }

@@ -18,7 +18,7 @@ export class HostCommandError extends Error {
 }
 
 export interface HostCommandContext {
-  app: Pick<PlayerApp, 'store' | 'events' | 'ads' | 'selectEpisode' | 'selectVariant' | 'selectQuality' | 'selectAudioTrack' | 'destroy'>;
+  app: Pick<PlayerApp, 'store' | 'events' | 'ads' | 'selectEpisode' | 'selectVariant' | 'selectQuality' | 'selectAudioTrack' | 'destroy' | 'requestFilters'>;
   bridge: Pick<HostBridge, 'currentFeatures' | 'onFeatures'>;
   snapshot(): PlayerSnapshot;
   /** Ends waits for the player when the host session ends. */
@@ -36,6 +36,8 @@ export async function runHostCommand(name: string, args: readonly unknown[], con
   if (!HOST_COMMAND_NAMES.includes(name as HostCommandName)) throw fail('UnsupportedError', `unknown command ${name}`);
   const command = name as HostCommandName;
   if (command === 'getState') return context.snapshot();
+  // Filters apply whatever the player is doing: a token may rotate while it still loads.
+  if (command === 'setRequestFilters') return setRequestFilters(args[0], context.app);
   const view = await readyPlayer(context.app.store, context.signal);
   const { app } = context;
   const core = view.core;
@@ -279,4 +281,18 @@ export function whenFeatures(bridge: Pick<HostBridge, 'currentFeatures' | 'onFea
       resolve(features);
     });
   });
+}
+
+/**
+ * The host's new request filters replace the current ones (each engine follows them from its next
+ * request on). Each filter is validated on its own: the valid ones apply even when another is
+ * left out, and the host hears which and why.
+ */
+async function setRequestFilters(value: unknown, app: Pick<PlayerApp, 'requestFilters'>): Promise<number> {
+  if (!Array.isArray(value)) throw fail('RangeError', 'setRequestFilters takes an array of filters');
+  const { readRequestFilters } = await import('../../contract/net/request-filter-schema.ts');
+  const { filters, errors } = readRequestFilters(value);
+  app.requestFilters.update({ requestFilters: filters });
+  if (errors.length > 0) throw fail('RangeError', `${errors.join('; ')}. ${filters.length} other filter(s) in effect`);
+  return filters.length;
 }

@@ -317,3 +317,28 @@ describe('the session\'s life: reloads, failures, the end', () => {
     expect(waiting()).toBe(before);
   });
 });
+
+describe('setRequestFilters', () => {
+  it('replaces the filters the engines follow and resolves with how many are in effect', async () => {
+    const { run, send, app } = await readySession();
+    const filters = [{ type: 'query', params: { token: 'rotated' } }, { type: 'headers', headers: { 'X-Cdn': '1' } }];
+    const { result } = send('setRequestFilters', filters);
+    await expect.poll(result).toMatchObject({ ok: true, value: 2 });
+    expect(app.requestFilters.getState().requestFilters).toEqual(filters);
+    await expect.poll(async () => run('setRequestFilters', [])).toMatchObject({ ok: true, value: 0 });
+    expect(app.requestFilters.getState().requestFilters).toEqual([]);
+  });
+
+  it('leaves an invalid filter out, keeps the valid ones, and names what was left out with a RangeError', async () => {
+    const { send, app } = await readySession();
+    const { result } = send('setRequestFilters', [{ type: 'query', params: { token: 't' } }, { type: 'prefix', from: '/a/', to: 'javascript:x' }]);
+    await expect.poll(result).toMatchObject({ ok: false, error: { name: 'RangeError', message: expect.stringMatching(/requestFilters\[1\] \(prefix\): to: .*1 other filter\(s\) in effect/) } });
+    expect(app.requestFilters.getState().requestFilters).toEqual([{ type: 'query', params: { token: 't' } }]);
+  });
+
+  it('refuses anything but a list, and changes nothing', async () => {
+    const { run, app } = await readySession();
+    expect(await run('setRequestFilters', { type: 'query' })).toMatchObject({ ok: false, error: { name: 'RangeError' } });
+    expect(app.requestFilters.getState().requestFilters).toBeUndefined();
+  });
+});

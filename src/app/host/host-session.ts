@@ -9,7 +9,7 @@ import { emitStateChanges, feedPlayerEvents } from './host-event-feed.ts';
 import { takeSnapshot } from './host-snapshot.ts';
 
 export interface HostSessionOptions {
-  app: Pick<PlayerApp, 'store' | 'events' | 'ads' | 'selectEpisode' | 'selectVariant' | 'selectQuality' | 'selectAudioTrack' | 'destroy'>;
+  app: Pick<PlayerApp, 'store' | 'events' | 'ads' | 'selectEpisode' | 'selectVariant' | 'selectQuality' | 'selectAudioTrack' | 'destroy' | 'requestFilters'>;
   bridge: Pick<HostBridge, 'currentFeatures' | 'onFeatures'>;
   post(message: HostMessage): unknown;
   signal: AbortSignal;

@@ -4,6 +4,13 @@
  * with. Types and constants only, so the SDK's bundle carries nothing of the player.
  */
 import type { HostAdBreak, HostAudioTrackRef, HostEpisodeRef, HostError, HostSubtitleRef, HostVariantRef, PlayerSnapshot } from './player-snapshot.ts';
+import type { RequestFilterRule } from './request-filters.ts';
+
+/**
+ * A request filter: data every media request goes through, in every engine (a token in the query,
+ * a header, a CDN's address prefix swapped). See docs/embedding.md, "Request filters".
+ */
+export type RequestFilter = RequestFilterRule;
 
 /** Which episode to open: the catalogue's id, or season and episode numbers (episode default 1). */
 export type EpisodeTarget = { episodeId: number } | { season: number; episode?: number };
@@ -46,6 +53,13 @@ export interface HostCommandMap {
   getState: { args: []; result: PlayerSnapshot };
   /** Stops playback and releases the player in the frame; the SDK then removes the frame. */
   destroy: { args: []; result: void };
+  /**
+   * Replaces the request filters (a rotated token): every media request from now on, retries
+   * included, goes through them; an empty list removes them. Resolves with the number in effect.
+   * An invalid filter is left out and the others apply: the command then rejects with a
+   * RangeError naming each one left out and why.
+   */
+  setRequestFilters: { args: [filters: readonly RequestFilter[]]; result: number };
 }
 
 export type HostCommandName = keyof HostCommandMap;
@@ -56,7 +70,7 @@ export const HOST_RATE_MAX = 2;
 
 export const HOST_COMMAND_NAMES = [
   'play', 'pause', 'seek', 'setVolume', 'setMuted', 'setRate', 'setQuality', 'setAudioTrack', 'setSubtitle',
-  'setEpisode', 'setVariant', 'enterFullscreen', 'exitFullscreen', 'getState', 'destroy',
+  'setEpisode', 'setVariant', 'enterFullscreen', 'exitFullscreen', 'getState', 'destroy', 'setRequestFilters',
 ] as const satisfies readonly HostCommandName[];
 
 /** Why the episode changed: the viewer in the player, the auto-advance at an episode's end, or a host command. */

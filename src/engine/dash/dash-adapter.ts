@@ -1,13 +1,25 @@
 import { PLAYER_ERROR_CODES, PlayerError } from '../../contract/errors/player-error.ts';
-import type { EngineAdapter, EngineHost } from '../types.ts';
+import type { EngineAdapter, EngineHost, EngineSettings } from '../types.ts';
 import type { DashLibrary } from './dash-library.ts';
+import type { MediaRequestKind } from '../../contract/net/request-filter-rules.ts';
+import { applyRequestFilterRules, followRequestFilters, type RequestFilterFeed } from '../request-filter-feed.ts';
 
 type DashPlayer = ReturnType<ReturnType<DashLibrary['MediaPlayer']>['create']>;
 
 /** dash.js behind the engine interface; `library` is our bundled copy or the configured one. */
-export function createDashAdapter(video: HTMLVideoElement, host: EngineHost, library: DashLibrary): EngineAdapter {
+/** dash.js's request types (HTTPRequest) as the request filters name them; others are left alone. */
+const DASH_REQUEST_KINDS: Record<string, MediaRequestKind> = {
+  MPD: 'playlist',
+  InitializationSegment: 'init',
+  MediaSegment: 'segment',
+  IndexSegment: 'segment',
+};
+
+/** dash.js behind the engine interface; `library` is our bundled copy or the configured one. */
+export function createDashAdapter(video: HTMLVideoElement, host: EngineHost, library: DashLibrary, settings: EngineSettings = {}): EngineAdapter {
   const { MediaPlayer } = library;
   let player: DashPlayer | null = null;
+  let filters: RequestFilterFeed | undefined;
 
   function wire(instance: DashPlayer): void {
     const live = () => player === instance;
@@ -40,9 +52,24 @@ export function createDashAdapter(video: HTMLVideoElement, host: EngineHost, lib
   return {
     name: 'dash.js',
     async load(source, { startTime }) {
+      const feed = followRequestFilters(settings.requestFilters);
+      filters = feed;
+      await feed.ready;
+      if (filters !== feed) return;
       const instance = MediaPlayer().create();
       player = instance;
       wire(instance);
+      // The host's request filters on each request dash.js makes, its retries included: the
+      // same addresses and headers as the other engines'.
+      instance.addRequestInterceptor(async (request) => {
+        const type = (request.customData as { request?: { type?: string } } | undefined)?.request?.type;
+        const kind = type !== undefined && Object.hasOwn(DASH_REQUEST_KINDS, type) ? DASH_REQUEST_KINDS[type] : undefined;
+        if (!kind) return request;
+        const filtered = applyRequestFilterRules(feed.current(), kind, { url: request.url, headers: request.headers ?? {} });
+        request.url = filtered.url;
+        request.headers = filtered.headers;
+        return request;
+      });
       instance.initialize(video, startTime ? `${source.src}#t=${startTime}` : source.src, video.autoplay);
     },
     setQuality(choice) {
@@ -57,6 +84,8 @@ export function createDashAdapter(video: HTMLVideoElement, host: EngineHost, lib
     destroy() {
       const instance = player;
       player = null;
+      filters?.stop();
+      filters = undefined;
       instance?.destroy();
     },
   };

@@ -1,14 +1,17 @@
-import Hls, { type ErrorData, type Level, type MediaPlaylist } from 'hls.js';
+import Hls, { type ErrorData, type FragmentLoaderContext, type HlsConfig, type Level, type LoaderCallbacks, type LoaderConfiguration, type LoaderContext, type MediaPlaylist } from 'hls.js';
 // The ESM build cannot find its own worker script: hand it the URL of the copy we ship, so the
 // transmuxer really runs in a worker (e2e/engines.spec.ts proves it).
 import hlsWorkerUrl from 'hls.js/dist/hls.worker.js?url';
 import { PLAYER_ERROR_CODES, PlayerError } from '../../contract/errors/player-error.ts';
-import type { AudioTrack, EngineAdapter, EngineHost, Quality } from '../types.ts';
+import type { AudioTrack, EngineAdapter, EngineHost, EngineSettings, Quality } from '../types.ts';
 import { networkClassOfBps } from '../../workers-client/network-class.ts';
+import type { MediaRequestKind, RequestFilterRule } from '../../contract/net/request-filter-rules.ts';
+import { applyRequestFilterRules, followRequestFilters, type RequestFilterFeed } from '../request-filter-feed.ts';
 
 /** hls.js behind the engine interface: live HLS and whatever the custom engine declines. */
-export function createHlsAdapter(video: HTMLVideoElement, host: EngineHost): EngineAdapter {
+export function createHlsAdapter(video: HTMLVideoElement, host: EngineHost, settings: EngineSettings = {}): EngineAdapter {
   let hls: Hls | null = null;
+  let filters: RequestFilterFeed | undefined;
 
   /** Runs a callback only while `instance` is the live one: a destroyed instance reports nothing. */
   const guard = <A extends unknown[]>(instance: Hls, callback: (...args: A) => void) =>
@@ -52,7 +55,14 @@ export function createHlsAdapter(video: HTMLVideoElement, host: EngineHost): Eng
   return {
     name: 'hls.js',
     async load(source, { startTime }) {
-      const instance = new Hls({ enableWorker: true, workerPath: hlsWorkerUrl, startPosition: startTime ?? -1, capLevelToPlayerSize: true });
+      const feed = followRequestFilters(settings.requestFilters);
+      filters = feed;
+      await feed.ready;
+      if (filters !== feed) return;
+      const instance = new Hls({
+        enableWorker: true, workerPath: hlsWorkerUrl, startPosition: startTime ?? -1, capLevelToPlayerSize: true,
+        loader: filteringLoader(Hls.DefaultConfig.loader, () => feed.current()),
+      });
       hls = instance;
       wire(instance);
       instance.loadSource(source.src);
@@ -70,6 +80,8 @@ export function createHlsAdapter(video: HTMLVideoElement, host: EngineHost): Eng
     destroy() {
       const instance = hls;
       hls = null;
+      filters?.stop();
+      filters = undefined;
       instance?.destroy();
     },
   };
@@ -97,4 +109,36 @@ function toAudioTrack(track: MediaPlaylist, index: number): AudioTrack {
     codec: track.audioCodec ?? '',
     index,
   };
+}
+
+type LoaderClass = HlsConfig['loader'];
+
+/**
+ * hls.js's own loader with the host's request filters applied to each request, its own retries
+ * included (each one is a new load): the same addresses and headers the custom engine sends.
+ */
+function filteringLoader(Base: LoaderClass, rules: () => readonly RequestFilterRule[]): LoaderClass {
+  return class FilteringLoader extends Base {
+    override load(context: LoaderContext, config: LoaderConfiguration, callbacks: LoaderCallbacks<LoaderContext>): void {
+      const kind = hlsRequestKind(context);
+      if (!kind) return super.load(context, config, callbacks);
+      const filtered = applyRequestFilterRules(rules(), kind, { url: context.url, headers: context.headers ?? {} });
+      // A copy: hls.js keeps the context it made, with the address the playlist gave.
+      super.load({ ...context, url: filtered.url, headers: filtered.headers }, config, callbacks);
+    }
+  };
+}
+
+function hlsRequestKind(context: LoaderContext): MediaRequestKind | undefined {
+  switch (context.type) {
+    case 'manifest':
+    case 'level':
+    case 'audioTrack':
+    case 'subtitleTrack':
+      return 'playlist';
+    case 'media-fragment':
+      return (context as FragmentLoaderContext).frag.sn === 'initSegment' ? 'init' : 'segment';
+    default:
+      return undefined;
+  }
 }

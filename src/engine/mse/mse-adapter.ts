@@ -1,7 +1,8 @@
 import { proxy } from 'comlink';
 import type { EngineReport } from '../../../workers/engine/engine-protocol.ts';
 import { PlayerError } from '../../contract/errors/player-error.ts';
-import type { EngineAdapter, EngineHost } from '../types.ts';
+import type { EngineAdapter, EngineHost, EngineSettings } from '../types.ts';
+import { followRequestFilters, type RequestFilterFeed } from '../request-filter-feed.ts';
 import { rememberBandwidth, rememberedBandwidth } from '../../storage/bandwidth-memory.ts';
 import { ENGINE_OPEN_TIMEOUT_MS, spawnEngineWorker } from '../../workers-client/engine-client.ts';
 import { withTimeout } from '../../workers-client/spawn-worker.ts';
@@ -15,8 +16,10 @@ const SNAPSHOT_EVENTS = ['timeupdate', 'playing', 'pause', 'seeked', 'waiting'] 
  * MediaSource by its handle, and tells the worker where the playhead is. Nothing else of the
  * media work happens on this thread.
  */
-export function createMseAdapter(video: HTMLVideoElement, host: EngineHost): EngineAdapter {
+export function createMseAdapter(video: HTMLVideoElement, host: EngineHost, settings: EngineSettings = {}): EngineAdapter {
   const worker = spawnEngineWorker();
+  /** The host's request filters go to the worker before its first request, and again on each change. */
+  let filters: RequestFilterFeed | undefined;
   const lifetime = new AbortController();
   let destroyed = false;
   let mainThreadMediaSource: MainThreadMediaSource | undefined;
@@ -92,6 +95,11 @@ export function createMseAdapter(video: HTMLVideoElement, host: EngineHost): Eng
       const rect = video.getBoundingClientRect();
       // Where the browser cannot build MediaSource in a worker, it lives here and the worker feeds it.
       if (!readPlaybackEnvironment(video).mediaSourceInWorker) mainThreadMediaSource = createMainThreadMediaSource(video);
+      filters = followRequestFilters(settings.requestFilters, (rules) => void worker.api.setRequestFilters([...rules]));
+      await filters.ready;
+      if (destroyed) return;
+      // Messages reach the worker in order: the filters are in place before open() asks for anything.
+      void worker.api.setRequestFilters([...filters.current()]);
       const handle = await withTimeout(worker.api.open(
         {
           url: source.src,
@@ -119,6 +127,7 @@ export function createMseAdapter(video: HTMLVideoElement, host: EngineHost): Eng
       if (destroyed) return;
       destroyed = true;
       lifetime.abort();
+      filters?.stop();
       void worker.api.destroy().catch(() => undefined).finally(() => worker.terminate());
       mainThreadMediaSource?.destroy();
       video.srcObject = null;

@@ -1,6 +1,6 @@
 import type { ByteRange, MediaSegment, VariantStream } from '../hls/playlist-types.ts';
 import { parsePlaylist } from '../hls/playlist-parser.ts';
-import { fetchWithPolicy } from '../../../src/contract/net/request-engine.ts';
+import { fetchMedia } from './media-requests.ts';
 
 /** A keyframe inside a segment: where a download can start and still be appended after the init segment. */
 export interface Keyframe {
@@ -78,7 +78,7 @@ export class KeyframeIndex {
 }
 
 async function readIFramePlaylist(uri: string, signal: AbortSignal): Promise<Entry[]> {
-  const { bytes } = await fetchWithPolicy(uri, { kind: 'playlist', signal });
+  const { bytes } = await fetchMedia(uri, { kind: 'playlist', signal });
   const parsed = parsePlaylist(new TextDecoder().decode(bytes), uri);
   if (!parsed.ok || parsed.value.kind !== 'media' || !parsed.value.iFramesOnly) return [];
   return parsed.value.segments.flatMap((segment) =>

@@ -1,5 +1,6 @@
 import type { ByteRange, MediaSegment } from '../hls/playlist-types.ts';
-import { fetchWithPolicy, type Download } from '../../../src/contract/net/request-engine.ts';
+import type { Download } from '../../../src/contract/net/request-engine.ts';
+import { fetchMedia } from './media-requests.ts';
 import { networkClassOfBps } from '../abr/network-class.ts';
 
 /** What a seek to one place needs of one track: a segment, from its start or from a keyframe inside it. */
@@ -76,7 +77,7 @@ export class SeekPrefetch {
     const abort = new AbortController();
     const stop = () => abort.abort();
     this.signal.addEventListener('abort', stop, { once: true });
-    const download = fetchWithPolicy(place.segment.uri, { kind: 'segment', signal: abort.signal, byteRange: place.byteRange });
+    const download = fetchMedia(place.segment.uri, { kind: 'segment', signal: abort.signal, byteRange: place.byteRange });
     download.catch(() => undefined).finally(() => this.signal.removeEventListener('abort', stop));
     // A failed prefetch is forgotten: the seek fetches for itself.
     download.catch(() => (this.entries = this.entries.filter((entry) => entry.download !== download)));

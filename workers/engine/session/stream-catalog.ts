@@ -2,7 +2,7 @@ import type { Level } from '../abr/abr-controller.ts';
 import type { AlternateRendition, MasterPlaylist, MediaPlaylist, VariantStream } from '../hls/playlist-types.ts';
 import { parsePlaylist } from '../hls/playlist-parser.ts';
 import { engineSupport, isCompatibleVariant, masterSupport } from '../hls/stream-type.ts';
-import { fetchWithPolicy } from '../../../src/contract/net/request-engine.ts';
+import { fetchMedia } from './media-requests.ts';
 import type { AudioTrackInfo, QualityInfo } from '../engine-protocol.ts';
 
 /** The custom engine will not play this stream; another engine should. */
@@ -131,7 +131,7 @@ export function givePlaylists(playlists: Record<string, string> | undefined): vo
 async function loadPlaylist(url: string, signal: AbortSignal) {
   const carried = given.get(url);
   given.delete(url);
-  const text = carried ?? new TextDecoder().decode((await fetchWithPolicy(url, { kind: 'playlist', signal })).bytes);
+  const text = carried ?? new TextDecoder().decode((await fetchMedia(url, { kind: 'playlist', signal })).bytes);
   const parsed = parsePlaylist(text, url);
   if (!parsed.ok) throw new DeclinedError(parsed.error.message);
   return parsed.value;

@@ -1,5 +1,6 @@
 import type { ByteRange, MediaSegment } from '../hls/playlist-types.ts';
-import { fetchWithPolicy, FetchFailure, type Download } from '../../../src/contract/net/request-engine.ts';
+import { FetchFailure, type Download } from '../../../src/contract/net/request-engine.ts';
+import { fetchMedia } from './media-requests.ts';
 import type { BufferSink } from '../media/media-sink.ts';
 import { fmp4StartPts } from '../transmux/fmp4-timing.ts';
 import { ProgressiveTsTransmuxer } from '../transmux/progressive-ts-transmuxer.ts';
@@ -261,7 +262,7 @@ export class TrackLoader {
         download = prefetched;
         if (generation === this.generation) enqueue(this.transmuxer.push(download.bytes));
       } else {
-        download = await fetchWithPolicy(segment.uri, {
+        download = await fetchMedia(segment.uri, {
           kind: 'segment',
           signal,
           byteRange: plan.byteRange,
@@ -298,7 +299,7 @@ export class TrackLoader {
    * media are requested together.
    */
   private async loadFmp4(segment: MediaSegment, source: TrackSource, plan: SegmentPlan, generation: number, signal: AbortSignal): Promise<Download | undefined> {
-    const fetchSegment = () => fetchWithPolicy(segment.uri, { kind: 'segment', signal, byteRange: plan.byteRange });
+    const fetchSegment = () => fetchMedia(segment.uri, { kind: 'segment', signal, byteRange: plan.byteRange });
     const [init, download] = await Promise.all([
       this.initBytes(segment.init!.uri, segment.init!.byteRange, signal),
       // A failed prefetch is fetched again here.
@@ -346,7 +347,7 @@ export class TrackLoader {
     const key = `${uri}#${byteRange?.offset ?? ''}`;
     const cached = this.initCache.get(key);
     if (cached && !cached.signal.aborted) return cached.bytes;
-    const bytes = fetchWithPolicy(uri, { kind: 'init', signal, byteRange }).then((download) => download.bytes);
+    const bytes = fetchMedia(uri, { kind: 'init', signal, byteRange }).then((download) => download.bytes);
     bytes.catch(() => {
       if (this.initCache.get(key)?.bytes === bytes) this.initCache.delete(key);
     });
