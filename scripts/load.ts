@@ -3,7 +3,10 @@
  * child process on loopback: the embedded database by default, PostgreSQL with --postgres
  * (a throw-away server through scripts/with-postgres.sh). Prints p50, p99 and throughput.
  *
- *   npm run load -- [--postgres] [--connections=100] [--duration=10]
+ *   npm run load -- [--postgres] [--connections=100] [--duration=10] [--routes=embed,content]
+ *
+ * --routes measures only the targets whose names (scripts/load/load-targets.ts) are listed,
+ * comma-separated, each matched exactly; --help lists them.
  */
 import { spawnSync } from 'node:child_process';
 import { cpus, totalmem } from 'node:os';
@@ -21,6 +24,24 @@ function option(name: string, fallback: number, max: number): number {
   return value;
 }
 
+if (process.argv.includes('--help')) {
+  console.log('npm run load -- [--postgres] [--connections=100] [--duration=10] [--routes=name,name]\n\nRoutes:');
+  for (const target of LOAD_TARGETS) console.log(`  ${target.name}  (${target.method} ${target.path})`);
+  process.exit(0);
+}
+
+/** The targets --routes names, in the order given; all of them without it. */
+function chosenTargets(): readonly LoadTarget[] {
+  const given = process.argv.find((arg) => arg.startsWith('--routes='))?.slice('--routes='.length);
+  if (given === undefined) return LOAD_TARGETS;
+  return given.split(',').map((name) => {
+    const target = LOAD_TARGETS.find((candidate) => candidate.name === name.trim());
+    if (!target) throw new Error(`no route named "${name}"; --help lists them`);
+    return target;
+  });
+}
+
+const targets = chosenTargets();
 const postgres = process.argv.includes('--postgres');
 const connections = option('connections', 100, MAX_CONNECTIONS);
 const duration = option('duration', 10, MAX_DURATION_S);
@@ -63,7 +84,7 @@ async function measure(origin: string, target: LoadTarget): Promise<Figures> {
     requests: [{
       method: target.method,
       path: target.path,
-      headers: target.body ? { 'content-type': 'application/json' } : {},
+      headers: { ...target.headers, ...(target.body ? { 'content-type': 'application/json' } : {}) },
       ...(target.body ? { setupRequest: (request: autocannon.Request) => ({ ...request, body: target.body?.() }) } : {}),
     }],
   }, (error, result) => (error ? fail(error) : finish(result)));
@@ -88,7 +109,7 @@ try {
   console.log(`${postgres ? 'PostgreSQL' : 'embedded PGlite'}; ${connections} connections, ${duration} s per route; ` +
     `${cpu.length} × ${cpu[0]?.model ?? 'CPU'}, ${Math.round(totalmem() / 2 ** 30)} GB, Node ${process.version}`);
   const rows: Figures[] = [];
-  for (const target of LOAD_TARGETS) rows.push(await measure(server.origin, target));
+  for (const target of targets) rows.push(await measure(server.origin, target));
   console.log('\n| route | req/s | p50 ms | p95 ms | p99 ms | max ms | failed |\n| --- | ---: | ---: | ---: | ---: | ---: | ---: |');
   for (const row of rows) console.log(`| ${row.name} | ${row.requestsPerSecond} | ${row.p50} | ${row.p95} | ${row.p99} | ${row.max} | ${row.failed} |`);
 } finally {
