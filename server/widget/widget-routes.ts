@@ -8,7 +8,7 @@ import { CATALOG_API_PREFIX, WIDGET_ASSETS_PREFIX } from '../http/paths.ts';
 import { AD_CASES, type AdCase } from '../ads/ad-cases.ts';
 import type { ZodTypeProvider } from '../http/schema-validation.ts';
 import { renderEmbedDocument } from './embed-document.ts';
-import { collectBootData } from './boot-data.ts';
+import type { EmbedBootData } from './embed-boot-data.ts';
 import { EMBED_VARY, type EmbedVerdict } from '../embed-access/embed-gate.ts';
 import { REFUSED_CARD_CSP, renderRefusedCard } from '../embed-access/refused-card.ts';
 import { DEMO_PAGE_BASE, HOST_PAGE_CSP, renderHostPage } from './host-page.ts';
@@ -19,10 +19,14 @@ export interface WidgetRoutesOptions {
   demoPageDir: string;
   attributes: WidgetAttributes;
   catalogue: CatalogueRepository;
+  /** The first load's answers each /embed carries, built once per content and kept a few seconds. */
+  bootData: EmbedBootData;
   /** Which host sites may frame the player (server/embed-access); default: any site. */
   embedVerdict?: (request: FastifyRequest) => Promise<EmbedVerdict>;
   /** The edge's country header, which the availability answer in the boot data depends on. */
   countryHeader?: string;
+  /** The country the availability answer assumes when the edge sends none. */
+  defaultCountry: string;
 }
 
 /**
@@ -87,7 +91,8 @@ export async function widgetRoutes(app: FastifyInstance, options: WidgetRoutesOp
     void reply.header('vary', `${EMBED_VARY}, ${countryHeader}`);
     const [built, bootData] = await Promise.all([
       template(),
-      collectBootData(app, request, { apiBaseUrl: options.attributes.apiBaseUrl, countryHeader }).catch((error: unknown) => {
+      // Only the boot data is kept between documents: the verdict above is the host page's own.
+      options.bootData.forRequest(request, { apiBaseUrl: options.attributes.apiBaseUrl, countryHeader, defaultCountry: options.defaultCountry }).catch((error: unknown) => {
         request.log.warn({ err: error }, 'the embed document goes without boot data');
         return undefined;
       }),
