@@ -105,7 +105,9 @@ export async function buildApp({ config, db, logger = false, catalogueCache = ne
   // Made of the catalogue's answers: whatever empties the catalogue cache (a write, the operator) empties it too.
   const bootData = new EmbedBootData({ catalogue: cachedCatalogue, mediaDir: config.mediaDir }, new MemoryCache({ maxEntries: BOOT_DATA_ENTRIES }));
   caches.register(bootData);
-  catalogueCache.onInvalidate(() => void bootData.clear());
+  catalogueCache.onInvalidate(() => {
+    bootData.clear().catch((error: unknown) => app.log.error({ err: error }, 'the embed boot data could not be emptied'));
+  });
   const deps = { db, config, catalogue: cachedCatalogue, catalogueCache, caches };
   const embedAccess = embedAccessRoom({ db, caches, adminToken: config.adminToken, publicOrigin: config.publicOrigin });
   await app.register(
