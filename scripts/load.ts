@@ -3,8 +3,10 @@
  * child process on loopback: the embedded database by default, PostgreSQL with --postgres
  * (a throw-away server through scripts/with-postgres.sh). Prints p50, p99 and throughput.
  *
- *   npm run load -- [--postgres] [--connections=100] [--duration=10] [--routes=embed,content]
+ *   npm run load -- [--postgres] [--connections=100] [--duration=10] [--routes=embed,content] [--compressed]
  *
+ * --compressed sends a browser's Accept-Encoding (gzip, deflate, br): the answers' compression is
+ * then measured too.
  * --routes measures only the targets whose names (scripts/load/load-targets.ts) are listed,
  * comma-separated, each matched exactly; --help lists them.
  */
@@ -25,7 +27,7 @@ function option(name: string, fallback: number, max: number): number {
 }
 
 if (process.argv.includes('--help')) {
-  console.log('npm run load -- [--postgres] [--connections=100] [--duration=10] [--routes=name,name]\n\nRoutes:');
+  console.log('npm run load -- [--postgres] [--connections=100] [--duration=10] [--routes=name,name] [--compressed]\n\nRoutes:');
   for (const target of LOAD_TARGETS) console.log(`  ${target.name}  (${target.method} ${target.path})`);
   process.exit(0);
 }
@@ -42,6 +44,8 @@ function chosenTargets(): readonly LoadTarget[] {
 }
 
 const targets = chosenTargets();
+/** What a browser sends, when --compressed asks for the cost of compression to be measured too. */
+const acceptEncoding: Record<string, string> = process.argv.includes('--compressed') ? { 'accept-encoding': 'gzip, deflate, br' } : {};
 const postgres = process.argv.includes('--postgres');
 const connections = option('connections', 100, MAX_CONNECTIONS);
 const duration = option('duration', 10, MAX_DURATION_S);
@@ -84,7 +88,7 @@ async function measure(origin: string, target: LoadTarget): Promise<Figures> {
     requests: [{
       method: target.method,
       path: target.path,
-      headers: { ...target.headers, ...(target.body ? { 'content-type': 'application/json' } : {}) },
+      headers: { ...acceptEncoding, ...target.headers, ...(target.body ? { 'content-type': 'application/json' } : {}) },
       ...(target.body ? { setupRequest: (request: autocannon.Request) => ({ ...request, body: target.body?.() }) } : {}),
     }],
   }, (error, result) => (error ? fail(error) : finish(result)));
@@ -106,7 +110,7 @@ const server = await startLoadServer();
 if (new URL(server.origin).hostname !== '127.0.0.1') throw new Error(`refusing to load anything but loopback: ${server.origin}`);
 try {
   const cpu = cpus();
-  console.log(`${postgres ? 'PostgreSQL' : 'embedded PGlite'}; ${connections} connections, ${duration} s per route; ` +
+  console.log(`${postgres ? 'PostgreSQL' : 'embedded PGlite'}; ${connections} connections, ${duration} s per route${acceptEncoding['accept-encoding'] ? ', compressed answers' : ''}; ` +
     `${cpu.length} × ${cpu[0]?.model ?? 'CPU'}, ${Math.round(totalmem() / 2 ** 30)} GB, Node ${process.version}`);
   const rows: Figures[] = [];
   for (const target of targets) rows.push(await measure(server.origin, target));
