@@ -33,7 +33,7 @@ import { mediaRoutes } from './catalogue/media/media-routes.ts';
 import { proxyRoutes } from './catalogue/media/proxy-routes.ts';
 import { cacheRoutes } from './catalogue/cache-routes.ts';
 import { widgetRoutes } from './widget/widget-routes.ts';
-import { EmbedBootData, BOOT_DATA_ENTRIES } from './widget/embed-boot-data.ts';
+import { EmbedBootData, BOOT_DATA_BYTES, BOOT_DATA_ENTRIES, bootDataBytes } from './widget/embed-boot-data.ts';
 import { MemoryCache } from './catalogue/expiring-cache.ts';
 import { siteOrigin, siteRoutes } from './site/site-routes.ts';
 import { sitePagesRoutes } from './site/pages/site-pages-routes.ts';
@@ -103,7 +103,7 @@ export async function buildApp({ config, db, logger = false, catalogueCache = ne
     clear: () => catalogueCache.invalidate(),
   });
   // Made of the catalogue's answers: whatever empties the catalogue cache (a write, the operator) empties it too.
-  const bootData = new EmbedBootData({ catalogue: cachedCatalogue, mediaDir: config.mediaDir }, new MemoryCache({ maxEntries: BOOT_DATA_ENTRIES }));
+  const bootData = new EmbedBootData({ catalogue: cachedCatalogue, mediaDir: config.mediaDir }, new MemoryCache({ maxEntries: BOOT_DATA_ENTRIES, maxBytes: BOOT_DATA_BYTES, sizeOf: bootDataBytes }));
   caches.register(bootData);
   catalogueCache.onInvalidate(() => {
     bootData.clear().catch((error: unknown) => app.log.error({ err: error }, 'the embed boot data could not be emptied'));

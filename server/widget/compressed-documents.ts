@@ -28,6 +28,7 @@ export function preferredEncoding(header: string | undefined): DocumentEncoding 
 export interface CompressedDocumentsOptions {
   ttlMs: number;
   maxEntries: number;
+  maxBytes: number;
 }
 
 /**
@@ -40,7 +41,7 @@ export class CompressedDocuments {
   private readonly ttlMs: number;
 
   constructor(options: CompressedDocumentsOptions) {
-    this.kept = new MemoryCache({ maxEntries: options.maxEntries });
+    this.kept = new MemoryCache({ maxEntries: options.maxEntries, maxBytes: options.maxBytes, sizeOf: (body) => body.length });
     this.ttlMs = options.ttlMs;
   }
 

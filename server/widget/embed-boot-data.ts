@@ -14,10 +14,20 @@ export const BOOT_DATA_TTL_MS = 10_000;
 
 /**
  * Entries kept at most: many contents, episodes and countries at once, while new keys from a
- * stranger's made-up queries only push out older ones (an entry is at most ~140 KB, mostly
- * playlists under PLAYLIST_BYTES_CAP; a demo film's is a few kilobytes).
+ * stranger's made-up queries only push out older ones.
  */
 export const BOOT_DATA_ENTRIES = 1_000;
+
+/**
+ * And bytes: an entry is a few kilobytes for a demo film but up to ~140 KB with long playlists
+ * (PLAYLIST_BYTES_CAP), so the entries alone would not bound the memory well.
+ */
+export const BOOT_DATA_BYTES = 32 * 1024 * 1024;
+
+/** A kept boot data's size, near enough (its text; UTF-16 in memory, hence twice). */
+export function bootDataBytes(built: BuiltBootData): number {
+  return 2 * (built.answers.length + built.playlists.length + (built.availability?.length ?? 0));
+}
 
 /**
  * The boot data of /embed (./boot-data.ts), built once per distinct input (content, the episode

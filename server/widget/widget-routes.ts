@@ -8,7 +8,7 @@ import { CATALOG_API_PREFIX, WIDGET_ASSETS_PREFIX } from '../http/paths.ts';
 import { AD_CASES, type AdCase } from '../ads/ad-cases.ts';
 import type { ZodTypeProvider } from '../http/schema-validation.ts';
 import { renderEmbedDocument } from './embed-document.ts';
-import { BOOT_DATA_ENTRIES, BOOT_DATA_TTL_MS, type EmbedBootData } from './embed-boot-data.ts';
+import { BOOT_DATA_BYTES, BOOT_DATA_ENTRIES, BOOT_DATA_TTL_MS, type EmbedBootData } from './embed-boot-data.ts';
 import { CompressedDocuments, preferredEncoding } from './compressed-documents.ts';
 import { EMBED_VARY, type EmbedVerdict } from '../embed-access/embed-gate.ts';
 import { REFUSED_CARD_CSP, renderRefusedCard } from '../embed-access/refused-card.ts';
@@ -76,7 +76,7 @@ export async function widgetRoutes(app: FastifyInstance, options: WidgetRoutesOp
   // The Cast sender loads more of itself from its own origin: allow that origin, nothing else.
   const scriptOrigins = [dashLibraryUrl, castSenderUrl].filter((url) => url !== undefined).map((url) => new URL(url).origin);
   const verdictOf = options.embedVerdict ?? (async (): Promise<EmbedVerdict> => ({ kind: 'player', frameAncestors: '*' }));
-  const compressed = new CompressedDocuments({ ttlMs: BOOT_DATA_TTL_MS, maxEntries: BOOT_DATA_ENTRIES });
+  const compressed = new CompressedDocuments({ ttlMs: BOOT_DATA_TTL_MS, maxEntries: BOOT_DATA_ENTRIES, maxBytes: BOOT_DATA_BYTES });
 
   const embed = async (request: FastifyRequest<{ Querystring: z.output<typeof adCaseQuerySchema> }>, reply: FastifyReply) => {
     const verdict = await verdictOf(request);

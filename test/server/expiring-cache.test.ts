@@ -27,6 +27,21 @@ describe('MemoryCache', () => {
     expect(await cache.size()).toBe(2);
   });
 
+  it('keeps at most maxBytes by sizeOf, pushing out the oldest, and never keeps a value larger than that', async () => {
+    const cache = new MemoryCache<string>({ maxEntries: 100, maxBytes: 10, sizeOf: (value) => value.length });
+    await cache.set('a', 'aaaa', 60_000);
+    await cache.set('b', 'bbbb', 60_000);
+    await cache.set('c', 'cccc', 60_000);
+    expect([await cache.get('a'), await cache.get('b'), await cache.get('c')]).toEqual([undefined, 'bbbb', 'cccc']);
+    // Stored again, smaller: what it held before no longer counts.
+    await cache.set('b', 'b', 60_000);
+    await cache.set('d', 'ddddd', 60_000);
+    expect([await cache.get('b'), await cache.get('c'), await cache.get('d')]).toEqual(['b', 'cccc', 'ddddd']);
+    await cache.set('huge', 'x'.repeat(11), 60_000);
+    expect(await cache.get('huge')).toBeUndefined();
+    expect(await cache.size()).toBe(3);
+  });
+
   it('forgets one key on delete and every key on clear', async () => {
     const cache = new MemoryCache<number>({ maxEntries: 10 });
     await cache.set('a', 1, 60_000);
