@@ -3,7 +3,12 @@
  * child process on loopback: the embedded database by default, PostgreSQL with --postgres
  * (a throw-away server through scripts/with-postgres.sh). Prints p50, p99 and throughput.
  *
- *   npm run load -- [--postgres] [--connections=100] [--duration=10]
+ *   npm run load -- [--postgres] [--connections=100] [--duration=10] [--routes=embed,content] [--compressed]
+ *
+ * --compressed sends a browser's Accept-Encoding (gzip, deflate, br): the answers' compression is
+ * then measured too.
+ * --routes measures only the targets whose names (scripts/load/load-targets.ts) are listed,
+ * comma-separated, each matched exactly; --help lists them.
  */
 import { spawnSync } from 'node:child_process';
 import { cpus, totalmem } from 'node:os';
@@ -21,6 +26,26 @@ function option(name: string, fallback: number, max: number): number {
   return value;
 }
 
+if (process.argv.includes('--help')) {
+  console.log('npm run load -- [--postgres] [--connections=100] [--duration=10] [--routes=name,name] [--compressed]\n\nRoutes:');
+  for (const target of LOAD_TARGETS) console.log(`  ${target.name}  (${target.method} ${target.path})`);
+  process.exit(0);
+}
+
+/** The targets --routes names, in the order given; all of them without it. */
+function chosenTargets(): readonly LoadTarget[] {
+  const given = process.argv.find((arg) => arg.startsWith('--routes='))?.slice('--routes='.length);
+  if (given === undefined) return LOAD_TARGETS;
+  return given.split(',').map((name) => {
+    const target = LOAD_TARGETS.find((candidate) => candidate.name === name.trim());
+    if (!target) throw new Error(`no route named "${name}"; --help lists them`);
+    return target;
+  });
+}
+
+const targets = chosenTargets();
+/** What a browser sends, when --compressed asks for the cost of compression to be measured too. */
+const acceptEncoding: Record<string, string> = process.argv.includes('--compressed') ? { 'accept-encoding': 'gzip, deflate, br' } : {};
 const postgres = process.argv.includes('--postgres');
 const connections = option('connections', 100, MAX_CONNECTIONS);
 const duration = option('duration', 10, MAX_DURATION_S);
@@ -63,7 +88,7 @@ async function measure(origin: string, target: LoadTarget): Promise<Figures> {
     requests: [{
       method: target.method,
       path: target.path,
-      headers: target.body ? { 'content-type': 'application/json' } : {},
+      headers: { ...acceptEncoding, ...target.headers, ...(target.body ? { 'content-type': 'application/json' } : {}) },
       ...(target.body ? { setupRequest: (request: autocannon.Request) => ({ ...request, body: target.body?.() }) } : {}),
     }],
   }, (error, result) => (error ? fail(error) : finish(result)));
@@ -85,10 +110,10 @@ const server = await startLoadServer();
 if (new URL(server.origin).hostname !== '127.0.0.1') throw new Error(`refusing to load anything but loopback: ${server.origin}`);
 try {
   const cpu = cpus();
-  console.log(`${postgres ? 'PostgreSQL' : 'embedded PGlite'}; ${connections} connections, ${duration} s per route; ` +
+  console.log(`${postgres ? 'PostgreSQL' : 'embedded PGlite'}; ${connections} connections, ${duration} s per route${acceptEncoding['accept-encoding'] ? ', compressed answers' : ''}; ` +
     `${cpu.length} × ${cpu[0]?.model ?? 'CPU'}, ${Math.round(totalmem() / 2 ** 30)} GB, Node ${process.version}`);
   const rows: Figures[] = [];
-  for (const target of LOAD_TARGETS) rows.push(await measure(server.origin, target));
+  for (const target of targets) rows.push(await measure(server.origin, target));
   console.log('\n| route | req/s | p50 ms | p95 ms | p99 ms | max ms | failed |\n| --- | ---: | ---: | ---: | ---: | ---: | ---: |');
   for (const row of rows) console.log(`| ${row.name} | ${row.requestsPerSecond} | ${row.p50} | ${row.p95} | ${row.p99} | ${row.max} | ${row.failed} |`);
 } finally {

@@ -33,6 +33,8 @@ import { mediaRoutes } from './catalogue/media/media-routes.ts';
 import { proxyRoutes } from './catalogue/media/proxy-routes.ts';
 import { cacheRoutes } from './catalogue/cache-routes.ts';
 import { widgetRoutes } from './widget/widget-routes.ts';
+import { EmbedBootData, BOOT_DATA_BYTES, BOOT_DATA_ENTRIES, bootDataBytes } from './widget/embed-boot-data.ts';
+import { MemoryCache } from './catalogue/expiring-cache.ts';
 import { siteOrigin, siteRoutes } from './site/site-routes.ts';
 import { sitePagesRoutes } from './site/pages/site-pages-routes.ts';
 import { sdkRoutes } from './widget/sdk-routes.ts';
@@ -100,6 +102,12 @@ export async function buildApp({ config, db, logger = false, catalogueCache = ne
     entries: () => catalogueCache.size,
     clear: () => catalogueCache.invalidate(),
   });
+  // Made of the catalogue's answers: whatever empties the catalogue cache (a write, the operator) empties it too.
+  const bootData = new EmbedBootData({ catalogue: cachedCatalogue, mediaDir: config.mediaDir }, new MemoryCache({ maxEntries: BOOT_DATA_ENTRIES, maxBytes: BOOT_DATA_BYTES, sizeOf: bootDataBytes }));
+  caches.register(bootData);
+  catalogueCache.onInvalidate(() => {
+    bootData.clear().catch((error: unknown) => app.log.error({ err: error }, 'the embed boot data could not be emptied'));
+  });
   const deps = { db, config, catalogue: cachedCatalogue, catalogueCache, caches };
   const embedAccess = embedAccessRoom({ db, caches, adminToken: config.adminToken, publicOrigin: config.publicOrigin });
   await app.register(
@@ -122,7 +130,10 @@ export async function buildApp({ config, db, logger = false, catalogueCache = ne
     { prefix: CATALOG_API_PREFIX },
   );
   await mediaRoutes(app, config.mediaDir, config.mediaSignedToken);
-  await widgetRoutes(app, { widgetDir: config.widgetDir, demoPageDir: config.demoPageDir, attributes: config.widget, catalogue, embedVerdict: embedAccess.verdict, countryHeader: config.countryHeader });
+  await widgetRoutes(app, {
+    widgetDir: config.widgetDir, demoPageDir: config.demoPageDir, attributes: config.widget, catalogue, bootData, embedVerdict: embedAccess.verdict,
+    countryHeader: config.countryHeader, defaultCountry: config.defaultCountry,
+  });
   await sitePagesRoutes(app, { siteDir: config.siteDir, origin: siteOrigin(config), methodsAt });
   await app.register(analyticsRoutes, {
     db,

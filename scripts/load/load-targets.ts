@@ -6,6 +6,8 @@ export interface LoadTarget {
   name: string;
   method: 'GET' | 'POST';
   path: string;
+  /** Sent with every request, as the client this target stands for would. */
+  headers?: Record<string, string>;
   /** A fresh body for each request (POST /collect: new event ids each time, as real players send). */
   body?: () => string;
 }
@@ -84,6 +86,9 @@ function coldListing(): () => string {
  */
 export const LOAD_TARGETS: readonly LoadTarget[] = [
   { name: 'content', method: 'GET', path: '/catalog-api/contents/1' },
+  // The player's iframe document, once per view, as a browser asks for it inside a host page:
+  // the availability it carries is then keyed by that page (server/widget/boot-data.ts).
+  { name: 'embed', method: 'GET', path: '/embed?movie_id=2', headers: { 'sec-fetch-dest': 'iframe', referer: 'https://host.example/films/watch' } },
   { name: 'content by slug', method: 'GET', path: '/catalog-api/contents/by-slug/gorod-bez-karty' },
   { name: 'listing with filters (6 pages asked again and again)', method: 'POST', path: '/catalog-api/v2/contents', body: rotating(LISTINGS) },
   { name: 'listing with filters (a new page each time)', method: 'POST', path: '/catalog-api/v2/contents', body: coldListing() },

@@ -36,6 +36,8 @@ export class CatalogueCache {
   private readonly now: () => number;
   /** Bumped by invalidate(): a load that began before it must not store what it read. */
   private generation = 0;
+  /** Caches built from this one's answers, emptied with it (server/widget/embed-boot-data.ts). */
+  private readonly dependents: (() => void)[] = [];
 
   constructor(options: CatalogueCacheOptions = {}) {
     this.ttlMs = options.ttlMs ?? 60_000;
@@ -69,6 +71,12 @@ export class CatalogueCache {
     this.generation += 1;
     this.entries.clear();
     this.loading.clear();
+    for (const forget of this.dependents) forget();
+  }
+
+  /** Runs `forget` on every invalidate(): what was made from the old answers must go with them. */
+  onInvalidate(forget: () => void): void {
+    this.dependents.push(forget);
   }
 
   get size(): number {

@@ -1,4 +1,4 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { availabilitySchema, contentSchema, episodeSchema, seasonSchema, type Episode } from '../../src/contract/schemas/schema.ts';
 import type { CachedCatalogue } from './cached-catalogue.ts';
@@ -7,6 +7,7 @@ import { sendCachedJson } from '../http/conditional-json.ts';
 import { HttpError } from '../http/http-error.ts';
 import { idParamsSchema, idText, singleText } from '../http/request-schemas.ts';
 import type { ZodTypeProvider } from '../http/schema-validation.ts';
+import { viewerCountry } from './viewer-country.ts';
 
 export interface CatalogueRoutesOptions {
   catalogue: CachedCatalogue;
@@ -80,18 +81,11 @@ export function catalogueRoutes(app: FastifyInstance, options: CatalogueRoutesOp
     },
   }, async (request, reply) => {
     const { id } = request.params;
-    const country = viewerCountry(request, options);
+    const country = viewerCountry(request.headers[options.countryHeader], options.defaultCountry);
     // The answer depends on the edge's country header: a shared cache must key on it.
     void reply.header('vary', options.countryHeader);
     return sendCachedJson(request, reply, found(await catalogue.availability(id, country), `content ${id}`));
   });
-}
-
-/** The viewer's country as the edge reported it; the default when absent or malformed. */
-function viewerCountry(request: FastifyRequest, options: CatalogueRoutesOptions): string {
-  const header = request.headers[options.countryHeader];
-  const value = typeof header === 'string' ? header.trim().toUpperCase() : '';
-  return /^[A-Z]{2}$/.test(value) ? value : options.defaultCountry;
 }
 
 function found(value: CachedJson | null, what: string): CachedJson {

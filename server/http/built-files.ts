@@ -20,7 +20,7 @@ export interface BuiltFile {
  */
 export function builtFile(file: string, what: string): () => Promise<BuiltFile> {
   let cached: (BuiltFile & { mtimeMs: number }) | undefined;
-  return async () => {
+  const current = async (): Promise<BuiltFile> => {
     const info = await stat(file).catch(() => undefined);
     if (!info) throw new HttpError(503, `${what} is not built yet: run npm run build (npm start builds it).`);
     if (!cached || cached.mtimeMs !== info.mtimeMs) {
@@ -29,6 +29,15 @@ export function builtFile(file: string, what: string): () => Promise<BuiltFile> 
       cached = { mtimeMs: info.mtimeMs, body, text: body.toString('utf8'), etag };
     }
     return cached;
+  };
+  // Requests that arrive together share one look at the file: under load (the player's
+  // document is asked once per view) a stat per request was a good part of each answer's cost.
+  let looking: Promise<BuiltFile> | undefined;
+  return () => {
+    looking ??= current().finally(() => {
+      looking = undefined;
+    });
+    return looking;
   };
 }
 

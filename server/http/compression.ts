@@ -13,10 +13,13 @@ const THRESHOLD_BYTES = 1024;
  */
 const TEXT_TYPES = /^(application\/(json|xml|dash\+xml|vnd\.apple\.mpegurl|x-mpegurl)|text\/(vtt|xml|html))\s*(;|$)/i;
 
-/**
- * gzip and brotli for those answers, whichever the client prefers. Brotli at quality 4: about
- * gzip's speed with smaller output; the default (11) costs tens of milliseconds per response.
- */
+/** Brotli at quality 4: about gzip's speed with smaller output; the default (11) costs tens of milliseconds per response. */
+export const BROTLI_OPTIONS = { params: { [constants.BROTLI_PARAM_MODE]: constants.BROTLI_MODE_TEXT, [constants.BROTLI_PARAM_QUALITY]: 4 } };
+export const GZIP_OPTIONS = { level: 6 };
+/** Which of them, in order of preference when the client likes both as much. */
+export const ENCODINGS = ['br', 'gzip'] as const;
+
+/** gzip and brotli for those answers, whichever the client prefers. */
 export async function installCompression(app: FastifyInstance): Promise<void> {
   // The plugin would also inflate compressed request bodies; no client of ours sends one, and
   // refusing an unknown Content-Encoding with 415 is not a change to make on the way.
@@ -26,9 +29,9 @@ export async function installCompression(app: FastifyInstance): Promise<void> {
   await app.register(compress, {
     global: true,
     threshold: THRESHOLD_BYTES,
-    encodings: ['br', 'gzip'],
+    encodings: [...ENCODINGS],
     customTypes: TEXT_TYPES,
-    brotliOptions: { params: { [constants.BROTLI_PARAM_MODE]: constants.BROTLI_MODE_TEXT, [constants.BROTLI_PARAM_QUALITY]: 4 } },
-    zlibOptions: { level: 6 },
+    brotliOptions: BROTLI_OPTIONS,
+    zlibOptions: GZIP_OPTIONS,
   });
 }

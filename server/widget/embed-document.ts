@@ -1,5 +1,5 @@
 import type { WidgetAttributes } from '../config.ts';
-import { bootDataElement, type BootEntries } from './boot-data.ts';
+import { bootDataScript } from './boot-data.ts';
 
 /** The opening tag of the element whose data attributes carry the configuration. */
 const ROOT_ELEMENT = '<div id="root">';
@@ -7,9 +7,9 @@ const ROOT_ELEMENT = '<div id="root">';
 /**
  * The player's iframe document: the built embed.html with its configuration written into the
  * root element's data attributes (SPEC.md section 1), which src/config reads, and the boot data
- * when there is some.
+ * when there is some (its JSON with every `<` escaped, ./boot-data.ts).
  */
-export function renderEmbedDocument(template: string, attributes: WidgetAttributes, bootData?: BootEntries): string {
+export function renderEmbedDocument(template: string, attributes: WidgetAttributes, bootDataJson?: string): string {
   if (!template.includes(ROOT_ELEMENT)) throw new Error(`embed.html has no ${ROOT_ELEMENT}`);
   const data: Record<string, string> = {
     'data-api-base-url': attributes.apiBaseUrl,
@@ -26,7 +26,7 @@ export function renderEmbedDocument(template: string, attributes: WidgetAttribut
     .join(' ');
   const document = template.replace(ROOT_ELEMENT, `<div id="root" ${rendered}>`);
   // The API's answers for the first load (./boot-data.ts), read by the entry once it runs.
-  return bootData ? document.replace('</body>', `${bootDataElement(bootData)}</body>`) : document;
+  return bootDataJson === undefined ? document : document.replace('</body>', `${bootDataScript(bootDataJson)}</body>`);
 }
 
 export function escapeHtml(text: string): string {

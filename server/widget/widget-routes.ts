@@ -8,7 +8,8 @@ import { CATALOG_API_PREFIX, WIDGET_ASSETS_PREFIX } from '../http/paths.ts';
 import { AD_CASES, type AdCase } from '../ads/ad-cases.ts';
 import type { ZodTypeProvider } from '../http/schema-validation.ts';
 import { renderEmbedDocument } from './embed-document.ts';
-import { collectBootData } from './boot-data.ts';
+import { BOOT_DATA_BYTES, BOOT_DATA_ENTRIES, BOOT_DATA_TTL_MS, type EmbedBootData } from './embed-boot-data.ts';
+import { CompressedDocuments, preferredEncoding } from './compressed-documents.ts';
 import { EMBED_VARY, type EmbedVerdict } from '../embed-access/embed-gate.ts';
 import { REFUSED_CARD_CSP, renderRefusedCard } from '../embed-access/refused-card.ts';
 import { DEMO_PAGE_BASE, HOST_PAGE_CSP, renderHostPage } from './host-page.ts';
@@ -19,10 +20,14 @@ export interface WidgetRoutesOptions {
   demoPageDir: string;
   attributes: WidgetAttributes;
   catalogue: CatalogueRepository;
+  /** The first load's answers each /embed carries, built once per content and kept a few seconds. */
+  bootData: EmbedBootData;
   /** Which host sites may frame the player (server/embed-access); default: any site. */
   embedVerdict?: (request: FastifyRequest) => Promise<EmbedVerdict>;
   /** The edge's country header, which the availability answer in the boot data depends on. */
   countryHeader?: string;
+  /** The country the availability answer assumes when the edge sends none. */
+  defaultCountry: string;
 }
 
 /**
@@ -71,6 +76,7 @@ export async function widgetRoutes(app: FastifyInstance, options: WidgetRoutesOp
   // The Cast sender loads more of itself from its own origin: allow that origin, nothing else.
   const scriptOrigins = [dashLibraryUrl, castSenderUrl].filter((url) => url !== undefined).map((url) => new URL(url).origin);
   const verdictOf = options.embedVerdict ?? (async (): Promise<EmbedVerdict> => ({ kind: 'player', frameAncestors: '*' }));
+  const compressed = new CompressedDocuments({ ttlMs: BOOT_DATA_TTL_MS, maxEntries: BOOT_DATA_ENTRIES, maxBytes: BOOT_DATA_BYTES });
 
   const embed = async (request: FastifyRequest<{ Querystring: z.output<typeof adCaseQuerySchema> }>, reply: FastifyReply) => {
     const verdict = await verdictOf(request);
@@ -83,23 +89,28 @@ export async function widgetRoutes(app: FastifyInstance, options: WidgetRoutesOp
     // The first load's answers go with the document (server/widget/boot-data.ts); without them
     // the frame simply asks, so a failure here costs round trips, never the player.
     const countryHeader = options.countryHeader ?? 'x-viewer-country';
-    // The carried availability depends on the viewer's country, as the API's own answer does.
-    void reply.header('vary', `${EMBED_VARY}, ${countryHeader}`);
+    // The carried availability depends on the viewer's country, as the API's own answer does;
+    // the bytes on the client's encodings (lower case: the compression plugin adds no second one).
+    void reply.header('vary', `${EMBED_VARY}, ${countryHeader}, accept-encoding`);
     const [built, bootData] = await Promise.all([
       template(),
-      collectBootData(app, request, { apiBaseUrl: options.attributes.apiBaseUrl, countryHeader }).catch((error: unknown) => {
+      // Only the boot data is kept between documents: the verdict above is the host page's own.
+      options.bootData.forRequest(request, { apiBaseUrl: options.attributes.apiBaseUrl, countryHeader, defaultCountry: options.defaultCountry }).catch((error: unknown) => {
         request.log.warn({ err: error }, 'the embed document goes without boot data');
         return undefined;
       }),
     ]);
     const html = renderEmbedDocument(built.text, { ...options.attributes, adListUrl: demoAdListUrl(options.attributes.adListUrl, request.query.ad_case) }, bootData);
-    return reply
+    void reply
       .type('text/html; charset=utf-8')
       .header('cache-control', 'no-cache')
       .header('content-security-policy', embedCsp(scriptOrigins, verdict.frameAncestors))
       .header('x-content-type-options', 'nosniff')
-      .header('referrer-policy', 'strict-origin-when-cross-origin')
-      .send(html);
+      .header('referrer-policy', 'strict-origin-when-cross-origin');
+    // Compressed as the app compresses every answer, but once per distinct document.
+    const encoding = preferredEncoding(request.headers['accept-encoding']);
+    if (encoding === undefined) return reply.send(html);
+    return reply.header('content-encoding', encoding).send(await compressed.body(html, encoding));
   };
   const api = app.withTypeProvider<ZodTypeProvider>();
   const embedSchema = {

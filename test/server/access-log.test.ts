@@ -42,6 +42,15 @@ describe('the access log', () => {
     expect(logged().filter((each) => each.requestId === requestId)).toHaveLength(1);
   });
 
+  it('writes one line for the player\'s document, boot data and all: building it asks the API nothing over HTTP', async () => {
+    const before = logged().filter((line) => line.msg === 'request').length;
+    const response = await app.inject({ url: '/embed?movie_id=2', headers: { 'sec-fetch-dest': 'iframe', referer: 'https://host.test/page' } });
+    expect(response.statusCode).toBe(200);
+    expect(response.body).toContain('id="boot-data"');
+    const requests = logged().filter((line) => line.msg === 'request').slice(before);
+    expect(requests).toEqual([expect.objectContaining({ path: '/embed?movie_id=2', status: 200, requestId: response.headers['x-request-id'] })]);
+  });
+
   it('names an error answer\'s request id, and the 400 is logged with its status', async () => {
     const response = await app.inject(`${API}/contents/abc`);
     expect(response.statusCode).toBe(400);
