@@ -41,6 +41,8 @@ import { sdkRoutes } from './widget/sdk-routes.ts';
 import { completedEpisodesReader, viewerRoutes } from './viewer/viewer-routes.ts';
 import { docsRoutes } from './openapi/docs-routes.ts';
 import { recordRoutes } from './openapi/registered-routes.ts';
+import { installSharedState } from './shared-state/install-shared-state.ts';
+import type { SharedState } from './shared-state/shared-state.ts';
 
 export interface AppOptions {
   config: ServerConfig;
@@ -49,10 +51,12 @@ export interface AppOptions {
   logger?: AppLogger;
   /** The catalogue's read cache; whoever writes the catalogue calls its invalidate(). Default: a new one. */
   catalogueCache?: CatalogueCache;
+  /** What the deployment's processes share. Default: Redis when REDIS_URL is set (closed with the app), else nothing. */
+  sharedState?: SharedState;
 }
 
 /** The whole HTTP surface: catalogue API, demo ad server, media, the widget, accounts (/authenticator), and the analytics collector with its dashboard. */
-export async function buildApp({ config, db, logger = false, catalogueCache = new CatalogueCache() }: AppOptions): Promise<FastifyInstance> {
+export async function buildApp({ config, db, logger = false, catalogueCache = new CatalogueCache(), sharedState }: AppOptions): Promise<FastifyInstance> {
   const app = Fastify({
     logger: loggerOptions(logger),
     // Fastify's own two lines per request are replaced by one access line (server/http/access-log.ts).
@@ -63,6 +67,8 @@ export async function buildApp({ config, db, logger = false, catalogueCache = ne
     frameworkErrors: frameworkErrorHandler,
     return503OnClosing: true,
   });
+  // Before any route: the rate-limited scopes and the caches ask it.
+  const shared = await installSharedState(app, config, sharedState);
   const routes = recordRoutes(app);
   const methodsAt = allowedMethods(routes);
   installErrorHandlers(app, db, methodsAt);
@@ -72,7 +78,7 @@ export async function buildApp({ config, db, logger = false, catalogueCache = ne
   refuseControlCharacters(app);
   installSecurityHeaders(app);
   await installCompression(app);
-  healthRoutes(app, db);
+  healthRoutes(app, db, shared);
 
   // The catalogue is public and carries no cookies, so any origin may read it. The player sends
   // X-Session-Context (and later Authorization) on every call, which needs a preflight.
@@ -95,7 +101,7 @@ export async function buildApp({ config, db, logger = false, catalogueCache = ne
   // Before the catalogue (its per-viewer routes) and the admin pages (they also open to an
   // administrator's access token): both ask its session guard.
   await installAuth(app, config, db);
-  const caches = new CacheRegistry();
+  const caches = new CacheRegistry(shared, (error, name) => app.log.error({ err: error }, `cache ${name}: clearing it as another process asked failed`));
   caches.register({
     name: 'catalogue',
     description: 'the player\'s reads: contents, seasons, episodes, availability, manifests',

@@ -14,6 +14,14 @@ export interface ServerConfig extends HardeningConfig {
   host: string;
   /** postgres://… of a PostgreSQL server; unset means the embedded database. DATABASE_URL. */
   databaseUrl: string | undefined;
+  /**
+   * redis://… or rediss://… of a Redis shared by every process of the deployment: rate-limit
+   * counters, the embed boot-data cache, and the cache clears and session ends every process
+   * must hear (server/shared-state). Unset: all of it stays in this process. REDIS_URL.
+   */
+  redisUrl: string | undefined;
+  /** Before every Redis key and the events channel: deployments sharing one Redis keep apart. REDIS_PREFIX. */
+  redisPrefix: string;
   /** Generated contents seeded around the 7 demo ones on first start (0: the structure only). CATALOGUE_SIZE. */
   catalogueSize: number;
   /** Embedded database folder, or 'memory://'. DATA_DIR. */
@@ -104,6 +112,8 @@ const envSchema = z.object({
   PORT: z.string().regex(/^\d{1,5}$/, 'must be a port number').transform(Number).pipe(z.number().max(65535)).default(8080),
   HOST: z.string().min(1).default('127.0.0.1'),
   DATABASE_URL: z.string().regex(/^postgres(ql)?:\/\//, 'must start with postgres://').optional(),
+  REDIS_URL: z.string().regex(/^rediss?:\/\/[^/\s]+(\/\d{1,2})?\/?$/, 'must be redis://[user:password@]host[:port][/db] (or rediss:// for TLS)').optional(),
+  REDIS_PREFIX: z.string().regex(/^[\w:.-]{1,64}$/, 'must be 1 to 64 letters, digits or _:.-').default('kino:'),
   DATA_DIR: z.string().min(1).default(`${ROOT}data`),
   CATALOGUE_SIZE: z.string().regex(/^\d{1,6}$/, 'must be a whole number').transform(Number).pipe(z.number().max(200_000, 'must be at most 200000')).default(5000),
   MEDIA_DIR: z.string().min(1).default(`${ROOT}server/media`),
@@ -156,6 +166,8 @@ export function loadServerConfig(env: NodeJS.ProcessEnv = process.env): ServerCo
     port: e.PORT,
     host: e.HOST,
     databaseUrl: e.DATABASE_URL,
+    redisUrl: e.REDIS_URL,
+    redisPrefix: e.REDIS_PREFIX,
     dataDir: e.DATA_DIR,
     catalogueSize: e.CATALOGUE_SIZE,
     mediaDir: e.MEDIA_DIR,

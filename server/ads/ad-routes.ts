@@ -1,4 +1,5 @@
 import rateLimit from '@fastify/rate-limit';
+import { rateLimitScope } from '../shared-state/install-shared-state.ts';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import { z } from 'zod';
 import { adListSchema, adTrackingRecordSchema, type AdList, type AdTrackingEvent } from '../../src/contract/schemas/schema.ts';
@@ -106,7 +107,7 @@ export function adRoutes(app: FastifyInstance, ads: AdsRepository, configuredOri
   // Anyone may fire a beacon and each one writes a row: one client gets `trackingRateLimit` a
   // minute (a 429 with Retry-After past it), in a scope of its own so no other route is counted.
   void app.register(async (tracking) => {
-    await tracking.register(rateLimit, { global: false });
+    await tracking.register(rateLimit, rateLimitScope(tracking));
     const limit = trackingRateLimit > 0 ? { max: trackingRateLimit, timeWindow: 60_000 } : false;
     tracking.withTypeProvider<ZodTypeProvider>().get('/ads/track', {
       config: { rateLimit: limit },

@@ -1,4 +1,5 @@
 import rateLimit from '@fastify/rate-limit';
+import { rateLimitScope } from '../shared-state/install-shared-state.ts';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import type { Database } from '../db/database.ts';
@@ -26,7 +27,7 @@ export async function analyticsRoutes(app: FastifyInstance, options: AnalyticsOp
   const analytics = new AnalyticsRepository(options.db);
   // Only routes that name a limit are limited (the collector, the login form); the rest of the
   // server is not, and each app has its own counters, so test suites never share them.
-  await app.register(rateLimit, { global: false });
+  await app.register(rateLimit, rateLimitScope(app));
   await app.register(collectRoutes, { analytics, rateLimitPerMinute: options.collectRateLimit });
   await app.register(adminRoutes, { db: options.db, adminToken: options.adminToken, dashboardDir: options.dashboardDir });
   // Outside the admin pages' scope: hashed files hold no data, need no login (the login page is

@@ -1,4 +1,5 @@
 import rateLimit from '@fastify/rate-limit';
+import { rateLimitScope } from '../shared-state/install-shared-state.ts';
 import type { FastifyInstance } from 'fastify';
 import { accountRoutes } from './account-routes.ts';
 import { administrationRoutes } from './administration-routes.ts';
@@ -17,7 +18,7 @@ export const AUTHENTICATOR_PREFIX = '/authenticator';
  * a limit), the XSRF rule, and no caching of anything it answers.
  */
 export async function authenticatorRoutes(app: FastifyInstance, options: AuthRouteOptions): Promise<void> {
-  await app.register(rateLimit, { global: false });
+  await app.register(rateLimit, rateLimitScope(app));
 
   app.addHook('onRequest', async (request, reply) => {
     void reply.header('cache-control', 'no-store');

@@ -40,7 +40,7 @@ export async function installAuth(app: FastifyInstance, config: ServerConfig, db
   const sessions = new SessionsRepository(db, auth.refreshTokenDays);
   const tokens = new AccessTokens(secret, auth.accessTokenSeconds);
   const xsrfTokens = new XsrfTokens(secret);
-  const guard = new SessionGuard(tokens, sessions, new XsrfGuard(tokens, sessions, xsrfTokens));
+  const guard = new SessionGuard(tokens, sessions, new XsrfGuard(tokens, sessions, xsrfTokens), app.sharedState);
   const throttle = new LoginThrottle(auth.accountFailureLimit);
   const background = new BackgroundWork(app.log);
   const outbox = new MailOutbox(db, auth.smtpUrl ? await smtpTransport(auth.smtpUrl) : undefined, auth.mailFrom);

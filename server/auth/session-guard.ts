@@ -4,6 +4,7 @@ import { HttpError } from '../http/http-error.ts';
 import type { AccessTokens } from './access-tokens.ts';
 import { AUTH_TOKEN_COOKIE, requestCookie } from './auth-cookies.ts';
 import type { LiveSession, SessionsRepository } from './sessions-repository.ts';
+import { processOnlyState, type SharedState } from '../shared-state/shared-state.ts';
 import type { XsrfGuard } from './xsrf.ts';
 
 /** Who made an authenticated request. */
@@ -28,8 +29,9 @@ export class AuthError extends HttpError {
 }
 
 /**
- * Seconds a session's state is trusted without asking the database. Revocations in this process
- * forget it at once; another process of the same deployment sees them within this time.
+ * Milliseconds a session's state is trusted without asking the database. Revocations in this
+ * process forget it at once, and with REDIS_URL in every other process too (they are told);
+ * without Redis, or when the message is lost, another process sees them within this time.
  */
 const SESSION_CACHE_MS = 5_000;
 const SESSION_CACHE_ENTRIES = 10_000;
@@ -45,11 +47,16 @@ export class SessionGuard {
   private readonly sessions: SessionsRepository;
   /** The XSRF rule, for cookie-borne tokens; public so the /authenticator scope applies the same. */
   readonly xsrf: XsrfGuard;
+  private readonly shared: SharedState;
 
-  constructor(tokens: AccessTokens, sessions: SessionsRepository, xsrf: XsrfGuard) {
+  constructor(tokens: AccessTokens, sessions: SessionsRepository, xsrf: XsrfGuard, shared: SharedState = processOnlyState()) {
     this.tokens = tokens;
     this.sessions = sessions;
     this.xsrf = xsrf;
+    this.shared = shared;
+    shared.onEvent((event) => {
+      if (event.type === 'sessions-ended') this.#forgetHere(event.sessionIds);
+    });
   }
 
   /** The caller, or a 401 (no token, a bad or expired one, an ended session, a blocked account). */
@@ -77,8 +84,13 @@ export class SessionGuard {
     return this.#callerOf(bearer, 'bearer');
   }
 
-  /** Called whenever sessions are revoked, so this process stops accepting them at once. */
+  /** Called whenever sessions are revoked, so this process and every other stop accepting them at once. */
   forget(sessionIds: readonly string[]): void {
+    this.#forgetHere(sessionIds);
+    if (sessionIds.length > 0) this.shared.publish({ type: 'sessions-ended', sessionIds: [...sessionIds] });
+  }
+
+  #forgetHere(sessionIds: readonly string[]): void {
     for (const id of sessionIds) this.#cache.delete(id);
   }
 

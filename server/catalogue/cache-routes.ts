@@ -35,7 +35,7 @@ export function cacheRoutes(app: FastifyInstance, caches: CacheRegistry): void {
     ...admin.options,
     schema: { summary: 'Empty every cache; answers the list after', ...admin.docs, querystring: admin.noQuery, response: { 200: cacheListSchema }, errors: [401, 403] },
   }, async (_request, reply) => {
-    for (const cache of caches.list()) await cache.clear();
+    await caches.clearAll();
     void reply.headers(noStore);
     return listOf(caches);
   });
@@ -44,9 +44,7 @@ export function cacheRoutes(app: FastifyInstance, caches: CacheRegistry): void {
     ...admin.options,
     schema: { summary: 'Empty one cache; answers the list after', ...admin.docs, params: cacheNameParamsSchema, response: { 200: cacheListSchema }, errors: [401, 403, 404] },
   }, async (request, reply) => {
-    const cache = caches.get(request.params.name);
-    if (!cache) throw new HttpError(404, `no cache named ${request.params.name}; GET /catalog-api/caches lists them`);
-    await cache.clear();
+    if (!(await caches.clear(request.params.name))) throw new HttpError(404, `no cache named ${request.params.name}; GET /catalog-api/caches lists them`);
     void reply.headers(noStore);
     return listOf(caches);
   });

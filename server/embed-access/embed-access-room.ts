@@ -29,7 +29,8 @@ export function embedAccessRoom(options: EmbedAccessRoomOptions): EmbedAccessRoo
   options.caches.register(cache);
   const publicOrigin = httpOrigin(options.publicOrigin);
   return {
-    routes: (api) => embedAccessRoutes(api, { origins, cache, adminToken: options.adminToken }),
+    // Through the registry, so a change reaches every process's cached sets at once.
+    routes: (api) => embedAccessRoutes(api, { origins, cache: { clear: () => void options.caches.clear(cache.name) }, adminToken: options.adminToken }),
     verdict: (request) => embedVerdict(request, cache, publicOrigin),
   };
 }

@@ -2,7 +2,6 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { requireOperator } from '../auth/operator-access.ts';
 import { HttpError } from '../http/http-error.ts';
 import type { ZodTypeProvider } from '../http/schema-validation.ts';
-import type { EmbedAccessCache } from './embed-access-cache.ts';
 import {
   embedOriginBodySchema, embedOriginEntrySchema, embedOriginIdParamsSchema, embedOriginListQuerySchema, embedOriginListSchema,
 } from './embed-access-schema.ts';
@@ -19,7 +18,8 @@ const BODY_LIMIT_BYTES = 1_024;
 
 export interface EmbedAccessRouteOptions {
   origins: EmbedOriginsRepository;
-  cache: EmbedAccessCache;
+  /** The cached sets of allowed origins (embed-access-cache.ts), emptied on every change. */
+  cache: { clear(): void };
   adminToken: string | undefined;
   maxPerScope?: number;
 }

@@ -1,4 +1,5 @@
 import rateLimit from '@fastify/rate-limit';
+import { rateLimitScope } from '../shared-state/install-shared-state.ts';
 import type { FastifyInstance } from 'fastify';
 import type { ErrorReportingConfig } from '../config.ts';
 import type { Database } from '../db/database.ts';
@@ -22,7 +23,7 @@ export interface ErrorRoutesOptions {
 export async function errorRoutes(app: FastifyInstance, options: ErrorRoutesOptions): Promise<void> {
   const reports = new ErrorReportsRepository(options.db);
   const dsn = options.errorReporting.dsn === undefined ? undefined : parseDsn(options.errorReporting.dsn);
-  await app.register(rateLimit, { global: false });
+  await app.register(rateLimit, rateLimitScope(app));
   await app.register(errorTunnelRoutes, {
     reports,
     dsn,

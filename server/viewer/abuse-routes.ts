@@ -1,4 +1,5 @@
 import rateLimit from '@fastify/rate-limit';
+import { rateLimitScope } from '../shared-state/install-shared-state.ts';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { abuseReportBodySchema, abuseReportCreatedSchema, abuseReportListSchema } from '../../src/contract/schemas/site-schema.ts';
@@ -24,7 +25,7 @@ export interface AbuseRouteOptions {
  */
 export async function abuseRoutes(app: FastifyInstance, options: AbuseRouteOptions): Promise<void> {
   const reports = new AbuseRepository(options.db);
-  await app.register(rateLimit, { global: false });
+  await app.register(rateLimit, rateLimitScope(app));
   const api = app.withTypeProvider<ZodTypeProvider>();
   const limit = options.reportsPerMinute > 0 ? { max: options.reportsPerMinute, timeWindow: 60_000 } : false;
 

@@ -1,4 +1,5 @@
 import rateLimit from '@fastify/rate-limit';
+import { rateLimitScope } from '../../shared-state/install-shared-state.ts';
 import type { FastifyInstance } from 'fastify';
 import { filteredSearchRequestSchema, searchPageSchema, searchRequestSchema } from '../../../src/contract/schemas/search-schema.ts';
 import type { ZodTypeProvider } from '../../http/schema-validation.ts';
@@ -30,7 +31,7 @@ export async function searchRoutes(app: FastifyInstance, deps: CatalogueApiDeps)
   await app.register(async (scope) => {
     // A search costs the database far more than a cached read: a client gets its share, no more.
     const perMinute = deps.config.searchRateLimit;
-    await scope.register(rateLimit, { global: false });
+    await scope.register(rateLimit, rateLimitScope(scope));
     searchCalls(scope, search, answers, perMinute > 0 ? { max: perMinute, timeWindow: '1 minute' } : false);
   });
 }
