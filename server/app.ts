@@ -43,6 +43,8 @@ import { docsRoutes } from './openapi/docs-routes.ts';
 import { recordRoutes } from './openapi/registered-routes.ts';
 import { installSharedState } from './shared-state/install-shared-state.ts';
 import type { SharedState } from './shared-state/shared-state.ts';
+import { RedisCache } from './shared-state/redis-cache.ts';
+import type { BuiltBootData } from './widget/boot-data.ts';
 
 export interface AppOptions {
   config: ServerConfig;
@@ -109,7 +111,11 @@ export async function buildApp({ config, db, logger = false, catalogueCache = ne
     clear: () => catalogueCache.invalidate(),
   });
   // Made of the catalogue's answers: whatever empties the catalogue cache (a write, the operator) empties it too.
-  const bootData = new EmbedBootData({ catalogue: cachedCatalogue, mediaDir: config.mediaDir }, new MemoryCache({ maxEntries: BOOT_DATA_ENTRIES, maxBytes: BOOT_DATA_BYTES, sizeOf: bootDataBytes }));
+  // With Redis, one process's build serves the others' documents too.
+  const bootDataStore = shared.redis
+    ? new RedisCache<BuiltBootData>({ redis: shared.redis, prefix: `${shared.prefix}boot-data:`, onError: (error) => app.log.warn({ err: error }, 'embed boot data: Redis did not answer; building it here') })
+    : new MemoryCache({ maxEntries: BOOT_DATA_ENTRIES, maxBytes: BOOT_DATA_BYTES, sizeOf: bootDataBytes });
+  const bootData = new EmbedBootData({ catalogue: cachedCatalogue, mediaDir: config.mediaDir }, bootDataStore);
   caches.register(bootData);
   catalogueCache.onInvalidate(() => {
     bootData.clear().catch((error: unknown) => app.log.error({ err: error }, 'the embed boot data could not be emptied'));

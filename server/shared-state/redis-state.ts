@@ -70,9 +70,21 @@ export async function openRedisState(options: RedisStateOptions): Promise<Shared
       return Promise.race([redis.ping().then((answer) => answer === 'PONG', () => false), timeout]);
     },
     async close() {
-      await Promise.all([redis, subscriber].map((connection) => connection.quit().catch(() => connection.disconnect())));
+      await Promise.all([redis, subscriber].map(closeConnection));
     },
   };
+}
+
+/**
+ * QUIT when connected (what was sent is answered first), at most a second; otherwise, or after
+ * that, the socket is simply closed. A QUIT to a Redis that is away would wait for it forever.
+ */
+async function closeConnection(connection: Redis): Promise<void> {
+  if (connection.status === 'ready') {
+    const timeout = new Promise<void>((resolve) => setTimeout(resolve, 1_000).unref());
+    await Promise.race([connection.quit().then(() => undefined, () => undefined), timeout]);
+  }
+  connection.disconnect();
 }
 
 /** Resolves when the connection is ready or after `waitMs`, whichever comes first; never rejects. */

@@ -5,18 +5,21 @@ import type { SharedState } from '../../server/shared-state/shared-state.ts';
 
 /** Processes joined as Redis pub/sub joins them: an event reaches every process but its sender. */
 function joinedProcesses(count: number): SharedState[] {
-  const handlers: ((event: ClusterEvent) => void)[][] = [];
-  return Array.from({ length: count }, (_, index) => {
-    handlers[index] = [];
+  const handlers: ((event: ClusterEvent) => void)[][] = Array.from({ length: count }, () => []);
+  return handlers.map((mine, index) => {
     return {
       redis: undefined,
       prefix: 'test:',
       publish: (event) => handlers.forEach((own, other) => other !== index && own.forEach((handler) => handler(event))),
-      onEvent: (handler) => void handlers[index].push(handler),
+      onEvent: (handler) => void mine.push(handler),
       redisAnswers: async () => true,
       close: async () => undefined,
     };
   });
+}
+
+function registries(count: number): CacheRegistry[] {
+  return joinedProcesses(count).map((shared) => new CacheRegistry(shared));
 }
 
 function countingCache(name: string) {
@@ -26,20 +29,20 @@ function countingCache(name: string) {
 
 describe('the caches of several processes', () => {
   it('a clear through one process\'s registry empties the cache in every process, once each', async () => {
-    const [a, b, c] = joinedProcesses(3).map((shared) => new CacheRegistry(shared));
-    const caches = [a, b, c].map((registry) => {
+    const all = registries(3);
+    const caches = all.map((registry) => {
       const cache = countingCache('catalogue');
       registry.register(cache);
       registry.register(countingCache('other'));
       return cache;
     });
-    expect(await a.clear('catalogue')).toBe(true);
+    expect(await all[0]?.clear('catalogue')).toBe(true);
     await new Promise((resolve) => setImmediate(resolve));
     expect(caches.map((cache) => cache.cleared)).toEqual([1, 1, 1]);
   });
 
   it('an unknown name is false and tells nobody', async () => {
-    const [a, b] = joinedProcesses(2).map((shared) => new CacheRegistry(shared));
+    const [a, b] = registries(2) as [CacheRegistry, CacheRegistry];
     const cache = countingCache('catalogue');
     b.register(cache);
     expect(await a.clear('catalogue')).toBe(false);
