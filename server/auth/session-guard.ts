@@ -42,6 +42,8 @@ const SESSION_CACHE_ENTRIES = 10_000;
  */
 export class SessionGuard {
   readonly #cache = new Map<string, { session: LiveSession | undefined; until: number }>();
+  /** Bumped whenever sessions are forgotten. */
+  #forgetting = 0;
 
   private readonly tokens: AccessTokens;
   private readonly sessions: SessionsRepository;
@@ -91,6 +93,7 @@ export class SessionGuard {
   }
 
   #forgetHere(sessionIds: readonly string[]): void {
+    this.#forgetting += 1;
     for (const id of sessionIds) this.#cache.delete(id);
   }
 
@@ -106,7 +109,11 @@ export class SessionGuard {
     const now = Date.now();
     const cached = this.#cache.get(sessionId);
     if (cached && cached.until > now) return cached.session;
+    const forgetting = this.#forgetting;
     const session = await this.sessions.live(sessionId);
+    // Sessions ended while this read was under way: what it read may be from before, so it is
+    // not kept (it would stand for 5 s more, past the moment every process was told).
+    if (forgetting !== this.#forgetting) return session;
     if (this.#cache.size >= SESSION_CACHE_ENTRIES) this.#cache.clear();
     this.#cache.set(sessionId, { session, until: now + SESSION_CACHE_MS });
     return session;
