@@ -1,7 +1,6 @@
 import type { RateLimitPluginOptions } from '@fastify/rate-limit';
 import type { FastifyInstance } from 'fastify';
 import type { ServerConfig } from '../config.ts';
-import { openRedisState } from './redis-state.ts';
 import { processOnlyState, type SharedState } from './shared-state.ts';
 
 declare module 'fastify' {
@@ -18,6 +17,8 @@ declare module 'fastify' {
 export async function installSharedState(app: FastifyInstance, config: ServerConfig, given?: SharedState): Promise<SharedState> {
   let shared = given;
   if (!shared && config.redisUrl) {
+    // Loaded only when configured, as the PostgreSQL client is: a single process never needs it.
+    const { openRedisState } = await import('./redis-state.ts');
     const opened = await openRedisState({ url: config.redisUrl, prefix: config.redisPrefix, log: app.log });
     app.addHook('onClose', () => opened.close());
     shared = opened;
