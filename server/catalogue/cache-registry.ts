@@ -52,7 +52,10 @@ export class CacheRegistry {
     return true;
   }
 
+  /** Empties every cache, even when one fails (a shared store away); then throws the first failure. */
   async clearAll(): Promise<void> {
-    for (const name of this.caches.keys()) await this.clear(name);
+    const outcomes = await Promise.allSettled([...this.caches.keys()].map((name) => this.clear(name)));
+    const failed = outcomes.find((outcome) => outcome.status === 'rejected');
+    if (failed) throw failed.reason;
   }
 }

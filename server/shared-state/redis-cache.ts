@@ -16,8 +16,8 @@ const SCAN_BATCH = 500;
  * An ExpiringCache in Redis, shared by every server process: what one builds, the others read.
  * Values are kept as JSON with Redis's own expiry (PX). Redis's memory is bounded by its own
  * `maxmemory` policy, not here. While Redis is away a read is a miss and a write is dropped, so
- * the caller builds its value as if the cache were empty; clearing and counting fail loudly,
- * since the operator asked for them.
+ * the caller builds its value as if the cache were empty, and it counts none; clearing fails
+ * loudly, since the operator asked for it.
  */
 export class RedisCache<Value> implements ExpiringCache<Value> {
   private readonly redis: Redis;
@@ -60,11 +60,17 @@ export class RedisCache<Value> implements ExpiringCache<Value> {
     await this.eachBatch((keys) => this.redis.unlink(...keys));
   }
 
+  /** 0 while Redis is away (reported through onError), so the operator's list of caches still answers. */
   async size(): Promise<number> {
     let count = 0;
-    await this.eachBatch(async (keys) => {
-      count += keys.length;
-    });
+    try {
+      await this.eachBatch(async (keys) => {
+        count += keys.length;
+      });
+    } catch (error) {
+      this.onError(error);
+      return 0;
+    }
     return count;
   }
 

@@ -117,6 +117,16 @@ describe('a process whose Redis is away', () => {
     expect(embed.body).toContain('id="boot-data"');
   });
 
+  it('the operator\'s list of caches still answers; clearing them all empties the others and says the shared one failed', async () => {
+    const listed = await down.app.inject({ url: `${API}/caches`, headers: admin });
+    expect(listed.statusCode).toBe(200);
+    await down.app.inject({ url: `${API}/contents/2`, headers: { host: 'player.test' } });
+    expect(await entriesOf(down, 'catalogue')).toBeGreaterThan(0);
+    const cleared = await down.app.inject({ method: 'DELETE', url: `${API}/caches`, headers: admin });
+    expect(cleared.statusCode).toBe(500);
+    expect(await entriesOf(down, 'catalogue')).toBe(0);
+  });
+
   it('/readyz stays ready and says Redis is unavailable', async () => {
     const response = await down.app.inject('/readyz');
     expect(response.statusCode).toBe(200);
