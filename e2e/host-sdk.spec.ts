@@ -1,6 +1,5 @@
-import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { devices, expect, test, type Page } from '@playwright/test';
+import { startHostSites, type HostSites } from './host-sites.ts';
 import { ADMIN_TOKEN } from './playwright.config.ts';
 
 // A host site drives the player through the SDK (/catalog-api/lib.js), in a real browser. The
@@ -72,22 +71,15 @@ const SIBLING_PAGE = `<!doctype html><html><body>
 
 /** A generated content no other spec opens: allowed on one other site only, for the refusal. */
 const REFUSED_CONTENT = 4322;
-let hosts: Server;
+let sites: HostSites;
 let partner = '';
 let other = '';
-let pages = new Map<string, string>();
 
 test.beforeAll(async ({ baseURL }) => {
-  const server = createServer((request, response) => {
-    const body = pages.get(new URL(request.url ?? '/', 'http://host').pathname);
-    response.writeHead(body ? 200 : 404, { 'content-type': 'text/html; charset=utf-8' }).end(body ?? 'not found');
-  });
-  hosts = server;
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as AddressInfo;
-  partner = `http://partner.test:${port}`;
-  other = `http://other.test:${port}`;
-  pages = new Map([
+  sites = await startHostSites();
+  partner = sites.origin('partner');
+  other = sites.origin('other');
+  sites.serve(new Map([
     ['/series', hostPage(baseURL!, 'data-movie-id="2" data-timeupdate-interval="200"')],
     ['/film', hostPage(baseURL!, 'data-movie-id="1" data-no-early-play')],
     ['/guarded', hostPage(baseURL!, 'data-movie-id="4" data-no-early-play', `${other}/sibling`)],
@@ -97,9 +89,9 @@ test.beforeAll(async ({ baseURL }) => {
     ['/phone-stretch', hostPage(baseURL!, 'data-movie-id="4" data-no-early-play data-fullscreen-mode="stretch"')],
     ['/blocked', hostPage(baseURL!, 'data-movie-id="3" data-no-early-play')],
     ['/refused', hostPage(baseURL!, `data-movie-id="${REFUSED_CONTENT}" data-no-early-play`)],
-  ]);
+  ]));
 });
-test.afterAll(() => new Promise<void>((resolve) => hosts.close(() => resolve())));
+test.afterAll(() => sites.close());
 
 /** Runs `script` in the host page, where `player` is the SDK's player. */
 const host = <T>(page: Page, script: string): Promise<T> => page.evaluate(script) as Promise<T>;

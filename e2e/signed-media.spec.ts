@@ -1,6 +1,5 @@
-import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { expect, test, type Page, type Response } from '@playwright/test';
+import { startHostSites, type HostSites } from './host-sites.ts';
 import { MEDIA_SIGNED_TOKEN } from './playwright.config.ts';
 
 // A host signs every media request through the SDK's request filters: the player's requests move
@@ -45,26 +44,20 @@ function adoptedPage(playerBase: string, movieId: number, engine: string, token:
   </script></body></html>`;
 }
 
-let hosts: Server;
+let sites: HostSites;
 let partner = '';
-let pages = new Map<string, string>();
 
 test.beforeAll(async ({ baseURL }) => {
-  const server = createServer((request, response) => {
-    const body = pages.get(new URL(request.url ?? '/', 'http://host').pathname);
-    response.writeHead(body ? 200 : 404, { 'content-type': 'text/html; charset=utf-8' }).end(body ?? 'not found');
-  });
-  hosts = server;
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  partner = `http://partner.test:${(server.address() as AddressInfo).port}`;
-  pages = new Map([
+  sites = await startHostSites();
+  partner = sites.origin('partner');
+  sites.serve(new Map([
     ['/mse', sdkPage(baseURL!, 6, MEDIA_SIGNED_TOKEN)],
     ['/dash', sdkPage(baseURL!, 7, MEDIA_SIGNED_TOKEN)],
     ['/hls-js', adoptedPage(baseURL!, 6, 'hls.js', MEDIA_SIGNED_TOKEN)],
     ['/wrong-token', sdkPage(baseURL!, 6, 'not-the-token')],
-  ]);
+  ]));
 });
-test.afterAll(() => new Promise<void>((resolve) => hosts.close(() => resolve())));
+test.afterAll(() => sites.close());
 
 /** What the server answered to the player's media requests, by path and status (workers' requests included). */
 function mediaAnswers(page: Page) {
