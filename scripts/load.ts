@@ -14,7 +14,7 @@ import { spawnSync } from 'node:child_process';
 import { cpus, totalmem } from 'node:os';
 import autocannon from 'autocannon';
 import { LOAD_TARGETS, type LoadTarget } from './load/load-targets.ts';
-import { startLoadServer } from './load/load-server.ts';
+import { startLoadServer, type LoadServer } from './load/load-server.ts';
 
 const MAX_CONNECTIONS = 200;
 const MAX_DURATION_S = 60;
@@ -65,6 +65,8 @@ interface Figures {
   p99: number;
   max: number;
   failed: number;
+  /** The server's CPU time per answered request, in ms: what sizes a fleet, whatever the cores. */
+  cpuMsPerRequest: number | undefined;
 }
 
 /** The q-quantile of sorted latencies (nearest rank). */
@@ -72,7 +74,9 @@ function quantile(sorted: readonly number[], q: number): number {
   return sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil(q * sorted.length) - 1))] ?? 0;
 }
 
-async function measure(origin: string, target: LoadTarget): Promise<Figures> {
+async function measure(server: LoadServer, target: LoadTarget): Promise<Figures> {
+  const origin = server.origin;
+  const cpuBefore = await server.cpuMs();
   // autocannon reports no 95th percentile: every response's time is kept to compute it.
   const latencies: number[] = [];
   let finish: (result: autocannon.Result) => void = () => undefined;
@@ -94,6 +98,7 @@ async function measure(origin: string, target: LoadTarget): Promise<Figures> {
   }, (error, result) => (error ? fail(error) : finish(result)));
   instance.on('response', (_client: unknown, _status: number, _bytes: number, responseTime: number) => latencies.push(responseTime));
   const result = await done;
+  const cpuAfter = await server.cpuMs();
   latencies.sort((a, b) => a - b);
   return {
     name: target.name,
@@ -103,6 +108,9 @@ async function measure(origin: string, target: LoadTarget): Promise<Figures> {
     p99: result.latency.p99,
     max: result.latency.max,
     failed: result.errors + result.timeouts + result.non2xx,
+    cpuMsPerRequest: cpuBefore === undefined || cpuAfter === undefined || result.requests.total === 0
+      ? undefined
+      : (cpuAfter - cpuBefore) / result.requests.total,
   };
 }
 
@@ -113,9 +121,9 @@ try {
   console.log(`${postgres ? 'PostgreSQL' : 'embedded PGlite'}; ${connections} connections, ${duration} s per route${acceptEncoding['accept-encoding'] ? ', compressed answers' : ''}; ` +
     `${cpu.length} × ${cpu[0]?.model ?? 'CPU'}, ${Math.round(totalmem() / 2 ** 30)} GB, Node ${process.version}`);
   const rows: Figures[] = [];
-  for (const target of targets) rows.push(await measure(server.origin, target));
-  console.log('\n| route | req/s | p50 ms | p95 ms | p99 ms | max ms | failed |\n| --- | ---: | ---: | ---: | ---: | ---: | ---: |');
-  for (const row of rows) console.log(`| ${row.name} | ${row.requestsPerSecond} | ${row.p50} | ${row.p95} | ${row.p99} | ${row.max} | ${row.failed} |`);
+  for (const target of targets) rows.push(await measure(server, target));
+  console.log('\n| route | req/s | p50 ms | p95 ms | p99 ms | max ms | failed | server CPU ms/req |\n| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: |');
+  for (const row of rows) console.log(`| ${row.name} | ${row.requestsPerSecond} | ${row.p50} | ${row.p95} | ${row.p99} | ${row.max} | ${row.failed} | ${row.cpuMsPerRequest?.toFixed(2) ?? '–'} |`);
 } finally {
   await server.stop();
 }
