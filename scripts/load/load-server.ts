@@ -1,6 +1,6 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { once } from 'node:events';
-import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -12,11 +12,23 @@ export interface LoadServer {
   origin: string;
   /** The server process's CPU time so far (user + system), in ms; undefined where /proc is absent. */
   cpuMs(): Promise<number | undefined>;
+  /** The CPU time of every PostgreSQL process on this machine so far, in ms (0 when none runs). */
+  databaseCpuMs(): Promise<number>;
   stop(): Promise<void>;
 }
 
 /** Linux's clock ticks per second for /proc/<pid>/stat's times (getconf CLK_TCK: 100 on every distribution we run). */
 const CLOCK_TICKS_PER_S = 100;
+
+/** The CPU time of the processes named `postgres` (its backends stay open: the server pools them). */
+async function postgresCpuMs(): Promise<number> {
+  const pids = (await readdir('/proc').catch(() => [])).filter((name) => /^\d+$/.test(name));
+  const times = await Promise.all(pids.map(async (pid) => {
+    const comm = await readFile(`/proc/${pid}/comm`, 'utf8').catch(() => '');
+    return comm.trim() === 'postgres' ? (await processCpuMs(Number(pid))) ?? 0 : 0;
+  }));
+  return times.reduce((sum, ms) => sum + ms, 0);
+}
 
 /** utime + stime of a process, from /proc/<pid>/stat (fields 14 and 15, after the command's parenthesis). */
 async function processCpuMs(pid: number | undefined): Promise<number | undefined> {
@@ -66,6 +78,7 @@ export async function startLoadServer(): Promise<LoadServer> {
   return {
     origin,
     cpuMs: () => processCpuMs(child.pid),
+    databaseCpuMs: postgresCpuMs,
     async stop() {
       const exited = once(child, 'exit');
       child.kill('SIGTERM');
