@@ -17,7 +17,7 @@ const CONTENTS = [
   { video_id: 3, video_title: 'Пустой эфир' },
   { video_id: 999, video_title: '' },
 ];
-const NETWORKS = ['wifi', '4g', '3g', 'ethernet', 'unknown'] as const;
+const NETWORKS = ['wifi', '4g', '3g', '2g', 'unknown'] as const;
 
 /** A repeatable pseudo-random sequence, so a failure can be replayed. */
 function randomOf(seed: number): () => number {

@@ -12,6 +12,11 @@ import {
 import type { ClickHouseEventRow } from './clickhouse-event-row.ts';
 
 const DAY_MS = 86_400_000;
+/**
+ * A group's look-up names every id and view in the statement (18.16 has no query parameters):
+ * up to GROUP_COMMIT_MAX_EVENTS × ~80 bytes, past ClickHouse's default 256 KiB of SQL text.
+ */
+const LOOKUP_QUERY_BYTES = String(8 * 1024 * 1024);
 /** How long retention waits for its delete (a mutation, applied in the background) to finish. */
 const MUTATION_WAIT_MS = 60_000;
 
@@ -27,8 +32,8 @@ export class ClickHouseAnalyticsRepository {
     this.table = `${database}.analytics_events`;
   }
 
-  private async rows<Row>(query: string): Promise<Row[]> {
-    const result = await this.client.query({ query, format: 'JSONEachRow' });
+  private async rows<Row>(query: string, settings: { max_query_size?: string } = {}): Promise<Row[]> {
+    const result = await this.client.query({ query, format: 'JSONEachRow', clickhouse_settings: settings });
     return result.json<Row>();
   }
 
@@ -46,7 +51,7 @@ export class ClickHouseAnalyticsRepository {
       SELECT DISTINCT event_id FROM ${this.table}
       WHERE event_day >= toDate(${firstDay}) AND event_day <= toDate(${lastDay})
         AND view_id IN (${quoteList(new Set(events.map((event) => event.view_id)))})
-        AND event_id IN (${quoteList(new Set(events.map((event) => event.event_id)))})`);
+        AND event_id IN (${quoteList(new Set(events.map((event) => event.event_id)))})`, { max_query_size: LOOKUP_QUERY_BYTES });
     return new Set(rows.map((row) => row.event_id));
   }
 
