@@ -11,20 +11,33 @@ import { databaseAnswers } from './database-outage.ts';
  * With REDIS_URL it also says whether Redis answers, without changing the verdict: every
  * process shares one Redis, and the server works without it (limits fail open, caches miss),
  * so taking every process out of the load balancer for it would turn a degradation into an outage.
+ * With CLICKHOUSE_URL it says whether ClickHouse answers (`analytics`), without changing the
+ * verdict either: only analytics needs it, the players keep their batches and send them again
+ * (the collector answers 503 with Retry-After meanwhile), and playback goes on; every process
+ * shares the one ClickHouse, so none would be better to send traffic to.
  */
 const liveSchema = z.strictObject({ status: z.literal('ok') });
-const readySchema = z.strictObject({ status: z.enum(['ready', 'not ready']), database: z.enum(['ok', 'unavailable']), redis: z.enum(['ok', 'unavailable']).optional() });
+const readySchema = z.strictObject({ status: z.enum(['ready', 'not ready']), database: z.enum(['ok', 'unavailable']), redis: z.enum(['ok', 'unavailable']).optional(), analytics: z.enum(['ok', 'unavailable']).optional() });
 
-export function healthRoutes(app: FastifyInstance, db: Queryable, shared?: SharedState): void {
+/** A store of its own apart from the database (ClickHouse) says whether it answers. */
+interface SeparateStore {
+  answers?(): Promise<boolean>;
+}
+
+export function healthRoutes(app: FastifyInstance, db: Queryable, shared?: SharedState, analytics?: SeparateStore): void {
   app.get('/healthz', { schema: { summary: 'Alive', response: { 200: liveSchema } } }, async (_request, reply) => reply.header('cache-control', 'no-store').send({ status: 'ok' }));
 
   app.get('/readyz', { schema: { summary: 'Ready: the database answers', response: { 200: readySchema, 503: readySchema } } }, async (request, reply) => {
     void reply.header('cache-control', 'no-store');
-    const [database, redis] = await Promise.all([databaseAnswers(db), shared?.redisAnswers()]);
-    const redisState = redis === undefined ? {} : { redis: redis ? 'ok' as const : 'unavailable' as const };
+    const [database, redis, analyticsStore] = await Promise.all([databaseAnswers(db), shared?.redisAnswers(), analytics?.answers?.()]);
+    const sideStores = {
+      ...(redis === undefined ? {} : { redis: redis ? 'ok' as const : 'unavailable' as const }),
+      ...(analyticsStore === undefined ? {} : { analytics: analyticsStore ? 'ok' as const : 'unavailable' as const }),
+    };
     if (redis === false) request.log.warn('readiness: Redis did not answer');
-    if (database) return reply.send({ status: 'ready', database: 'ok', ...redisState });
+    if (analyticsStore === false) request.log.warn('readiness: ClickHouse (analytics) did not answer');
+    if (database) return reply.send({ status: 'ready', database: 'ok', ...sideStores });
     request.log.warn('readiness: the database did not answer');
-    return reply.status(503).send({ status: 'not ready', database: 'unavailable', ...redisState });
+    return reply.status(503).send({ status: 'not ready', database: 'unavailable', ...sideStores });
   });
 }
