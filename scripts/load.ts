@@ -5,8 +5,8 @@
  *
  *   npm run load -- [--postgres] [--connections=100] [--duration=10] [--routes=embed,content] [--compressed]
  *
- * Each route also gets the server's CPU time per request (and PostgreSQL's, with --postgres): what
- * sizes a fleet (docs/deploy.md).
+ * Each route also gets the server's CPU time per request (and PostgreSQL's with --postgres,
+ * ClickHouse's when run inside scripts/with-clickhouse.sh): what sizes a fleet (docs/deploy.md).
  *
  * --compressed sends a browser's Accept-Encoding (gzip, deflate, br): the answers' compression is
  * then measured too.
@@ -50,6 +50,8 @@ const targets = chosenTargets();
 /** What a browser sends, when --compressed asks for the cost of compression to be measured too. */
 const acceptEncoding: Record<string, string> = process.argv.includes('--compressed') ? { 'accept-encoding': 'gzip, deflate, br' } : {};
 const postgres = process.argv.includes('--postgres');
+/** Analytics go to ClickHouse when the server finds CLICKHOUSE_URL (scripts/with-clickhouse.sh sets it). */
+const clickhouse = process.env.CLICKHOUSE_URL !== undefined;
 const connections = option('connections', 100, MAX_CONNECTIONS);
 const duration = option('duration', 10, MAX_DURATION_S);
 
@@ -72,6 +74,8 @@ interface Figures {
   cpuMsPerRequest: number | undefined;
   /** PostgreSQL's CPU time per answered request (with --postgres), in ms. */
   databaseCpuMsPerRequest: number | undefined;
+  /** ClickHouse's CPU time per answered request (with CLICKHOUSE_URL), in ms. */
+  clickhouseCpuMsPerRequest: number | undefined;
 }
 
 /** The q-quantile of sorted latencies (nearest rank). */
@@ -95,7 +99,8 @@ async function measure(server: LoadServer, target: LoadTarget): Promise<Figures>
   const origin = server.origin;
   const signedIn = target.signedIn ? { authorization: `Bearer ${await viewerToken(origin)}` } : {};
   const cpuBefore = await server.cpuMs();
-  const databaseBefore = await server.databaseCpuMs();
+  const databaseBefore = await server.engineCpuMs('postgres');
+  const clickhouseBefore = await server.engineCpuMs('clickhouse');
   // autocannon reports no 95th percentile: every response's time is kept to compute it.
   const latencies: number[] = [];
   let finish: (result: autocannon.Result) => void = () => undefined;
@@ -118,7 +123,8 @@ async function measure(server: LoadServer, target: LoadTarget): Promise<Figures>
   instance.on('response', (_client: unknown, _status: number, _bytes: number, responseTime: number) => latencies.push(responseTime));
   const result = await done;
   const cpuAfter = await server.cpuMs();
-  const databaseAfter = await server.databaseCpuMs();
+  const databaseAfter = await server.engineCpuMs('postgres');
+  const clickhouseAfter = await server.engineCpuMs('clickhouse');
   latencies.sort((a, b) => a - b);
   return {
     name: target.name,
@@ -133,6 +139,7 @@ async function measure(server: LoadServer, target: LoadTarget): Promise<Figures>
       : (cpuAfter - cpuBefore) / result.requests.total,
     // A backend that exits between the two readings takes its time with it: never below 0.
     databaseCpuMsPerRequest: postgres && result.requests.total > 0 ? Math.max(0, databaseAfter - databaseBefore) / result.requests.total : undefined,
+    clickhouseCpuMsPerRequest: clickhouse && result.requests.total > 0 ? Math.max(0, clickhouseAfter - clickhouseBefore) / result.requests.total : undefined,
   };
 }
 
@@ -144,8 +151,8 @@ try {
     `${cpu.length} × ${cpu[0]?.model ?? 'CPU'}, ${Math.round(totalmem() / 2 ** 30)} GB, Node ${process.version}`);
   const rows: Figures[] = [];
   for (const target of targets) rows.push(await measure(server, target));
-  console.log('\n| route | req/s | p50 ms | p95 ms | p99 ms | max ms | failed | server CPU ms/req | PostgreSQL CPU ms/req |\n| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |');
-  for (const row of rows) console.log(`| ${row.name} | ${row.requestsPerSecond} | ${row.p50} | ${row.p95} | ${row.p99} | ${row.max} | ${row.failed} | ${row.cpuMsPerRequest?.toFixed(2) ?? '–'} | ${row.databaseCpuMsPerRequest?.toFixed(2) ?? '–'} |`);
+  console.log('\n| route | req/s | p50 ms | p95 ms | p99 ms | max ms | failed | server CPU ms/req | PostgreSQL CPU ms/req | ClickHouse CPU ms/req |\n| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |');
+  for (const row of rows) console.log(`| ${row.name} | ${row.requestsPerSecond} | ${row.p50} | ${row.p95} | ${row.p99} | ${row.max} | ${row.failed} | ${row.cpuMsPerRequest?.toFixed(2) ?? '–'} | ${row.databaseCpuMsPerRequest?.toFixed(2) ?? '–'} | ${row.clickhouseCpuMsPerRequest?.toFixed(2) ?? '–'} |`);
 } finally {
   await server.stop();
 }

@@ -12,20 +12,28 @@ export interface LoadServer {
   origin: string;
   /** The server process's CPU time so far (user + system), in ms; undefined where /proc is absent. */
   cpuMs(): Promise<number | undefined>;
-  /** The CPU time of every PostgreSQL process on this machine so far, in ms (0 when none runs). */
-  databaseCpuMs(): Promise<number>;
+  /** The CPU time so far of every process of an engine on this machine, in ms (0 when none runs). */
+  engineCpuMs(engine: Engine): Promise<number>;
   stop(): Promise<void>;
 }
 
 /** Linux's clock ticks per second for /proc/<pid>/stat's times (getconf CLK_TCK: 100 on every distribution we run). */
 const CLOCK_TICKS_PER_S = 100;
 
-/** The CPU time of the processes named `postgres` (its backends stay open: the server pools them). */
-async function postgresCpuMs(): Promise<number> {
+export type Engine = 'postgres' | 'clickhouse';
+
+/** Process names as /proc/<pid>/comm gives them (15 characters at most). */
+const ENGINE_PROCESS_NAMES: Record<Engine, string> = { postgres: 'postgres', clickhouse: 'clickhouse-serv' };
+
+/**
+ * The CPU time of an engine's processes (PostgreSQL's backends stay open: the server pools them;
+ * ClickHouse is one process).
+ */
+async function engineCpuMs(engine: Engine): Promise<number> {
   const pids = (await readdir('/proc').catch(() => [])).filter((name) => /^\d+$/.test(name));
   const times = await Promise.all(pids.map(async (pid) => {
     const comm = await readFile(`/proc/${pid}/comm`, 'utf8').catch(() => '');
-    return comm.trim() === 'postgres' ? (await processCpuMs(Number(pid))) ?? 0 : 0;
+    return comm.trim() === ENGINE_PROCESS_NAMES[engine] ? (await processCpuMs(Number(pid))) ?? 0 : 0;
   }));
   return times.reduce((sum, ms) => sum + ms, 0);
 }
@@ -78,7 +86,7 @@ export async function startLoadServer(): Promise<LoadServer> {
   return {
     origin,
     cpuMs: () => processCpuMs(child.pid),
-    databaseCpuMs: postgresCpuMs,
+    engineCpuMs,
     async stop() {
       const exited = once(child, 'exit');
       child.kill('SIGTERM');
