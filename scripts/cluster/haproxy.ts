@@ -61,8 +61,9 @@ const serverName = (index: number) => `server${index}`;
  *   request: nothing was sent. A server that closed the connection without an answer, or did not
  *   answer in time, may have done the work: HAProxy 2.6 would send the request again whatever its
  *   method, so only safe methods (GET, HEAD, OPTIONS) keep those retries; a POST is never replayed.
- * - X-Forwarded-For: the servers believe it from loopback only (TRUSTED_PROXIES), so limits count
- *   by the real client rather than by HAProxy's address.
+ * - X-Forwarded-For: HAProxy replaces whatever a client sent with the address it saw, and the
+ *   servers believe it from loopback only (TRUSTED_PROXIES), so limits count by the real client
+ *   rather than by HAProxy's address.
  */
 export function haproxyConfig(frontendPort: number, serverPorts: number[], statsSocket: string): string {
   const servers = serverPorts.map((port, index) => `  server ${serverName(index)} 127.0.0.1:${port} check inter 1s fall 2 rise 1`);
@@ -85,6 +86,9 @@ defaults
 
 frontend front
   bind 127.0.0.1:${frontendPort}
+  # HAProxy is the edge here: an X-Forwarded-For a client wrote is dropped, so the one the
+  # servers believe holds only the address HAProxy saw.
+  http-request del-header X-Forwarded-For
   option forwardfor
   default_backend ${BACKEND}
 

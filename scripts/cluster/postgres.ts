@@ -29,7 +29,10 @@ export async function startPostgres({ dir, log }: EngineContext, port: number): 
   if (!(await exists(path.join(dataDir, 'PG_VERSION')))) {
     log(`postgres: initdb ${dataDir}`);
     // Data checksums, as PGlite has them: a page damaged on disk fails its read instead of being served.
-    await runToEnd(path.join(binDir, 'initdb'), ['-D', dataDir, '-A', 'trust', '-U', 'postgres', '-E', 'UTF8', '--data-checksums'], { user });
+    await runToEnd(path.join(binDir, 'initdb'), ['-D', dataDir, '-A', 'trust', '-U', 'postgres', '-E', 'UTF8', '--data-checksums'], { user }).catch((error: unknown) => {
+      const hint = user && /Permission denied/.test(String(error)) ? `\nThe postgres user must reach ${dataDir}: every folder above it needs o+x (chmod o+x).` : '';
+      throw new Error(`${String(error)}${hint}`, { cause: error });
+    });
   }
   const child = startProcess({
     name: 'postgres',
