@@ -13,7 +13,7 @@ import { startPostgres } from './postgres.ts';
 import type { ClusterProcess } from './processes.ts';
 import { freePorts } from './processes.ts';
 import { startRedis } from './redis.ts';
-import { buildWhenStale, serverSlot, startServerProcess, stopLeftoverServer, stopServerProcess, type ServerSlot } from './servers.ts';
+import { buildWhenStale, serverSlot, sharedAuthSecret, startServerProcess, stopLeftoverServer, stopServerProcess, type ServerSlot } from './servers.ts';
 import { waitUntilBalanced } from './balancer-wait.ts';
 
 export interface ClusterOptions {
@@ -93,6 +93,7 @@ export async function startCluster(options: ClusterOptions = {}): Promise<Runnin
       CLICKHOUSE_URL: clickhouse.url,
       PUBLIC_ORIGIN: balancer.url,
       ADMIN_TOKEN: adminToken,
+      AUTH_SECRET: await sharedAuthSecret(dir),
       // X-Forwarded-For believed from HAProxy only: limits count by the real client.
       TRUSTED_PROXIES: '127.0.0.1',
       ...options.serverEnv,

@@ -4,7 +4,8 @@
  * and port, all on the same PostgreSQL, Redis and ClickHouse.
  */
 import { spawn } from 'node:child_process';
-import { mkdir } from 'node:fs/promises';
+import { randomBytes } from 'node:crypto';
+import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { createInterface } from 'node:readline';
 import { startProcess, stopLeftover, waitUntilReady, type ClusterProcess } from './processes.ts';
@@ -30,6 +31,20 @@ export async function buildWhenStale(log: (line: string) => void): Promise<void>
   for (const stream of [child.stdout, child.stderr]) createInterface({ input: stream }).on('line', (line) => log(`build: ${line}`));
   const code = await new Promise<number | null>((resolve) => child.once('close', resolve));
   if (code !== 0) throw new Error(`building the widget failed (exit ${code}); its output is above`);
+}
+
+/**
+ * The AUTH_SECRET every server signs and checks access tokens with: one for all (a token one
+ * server issued verifies on the others), kept in <cluster>/auth-secret so that sessions outlive
+ * a restart of the cluster.
+ */
+export async function sharedAuthSecret(clusterDir: string): Promise<string> {
+  const file = path.join(clusterDir, 'auth-secret');
+  const kept = (await readFile(file, 'utf8').catch(() => '')).trim();
+  if (kept.length >= 32) return kept;
+  const secret = randomBytes(32).toString('base64url');
+  await writeFile(file, `${secret}\n`, { mode: 0o600 });
+  return secret;
 }
 
 export interface ServerSlot {
