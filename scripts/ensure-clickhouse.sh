@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
-# The analytics-on-ClickHouse tests (npm run test:clickhouse) and the analytics store bench need
-# Debian's clickhouse-server. Installs it when running as root; otherwise says how.
+# Analytics on ClickHouse (CLICKHOUSE_URL: npm run test:clickhouse, the analytics store bench) and
+# the local cluster need Debian's clickhouse-server. Installs it when running as root; otherwise says how.
 set -euo pipefail
 command -v clickhouse-server >/dev/null && exit 0
 [ -x /usr/sbin/clickhouse-server ] && exit 0

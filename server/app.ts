@@ -30,6 +30,7 @@ import { installSecurityHeaders } from './http/security-headers.ts';
 import { adRoutes } from './ads/ad-routes.ts';
 import { catalogueRoutes } from './catalogue/catalogue-routes.ts';
 import { healthRoutes } from './http/health-routes.ts';
+import type { ClosingState } from './http/graceful-shutdown.ts';
 import { manifestRoutes } from './catalogue/manifest-routes.ts';
 import { mediaRoutes } from './catalogue/media/media-routes.ts';
 import { proxyRoutes } from './catalogue/media/proxy-routes.ts';
@@ -59,10 +60,12 @@ export interface AppOptions {
   analyticsStore?: AnalyticsStore;
   /** What the deployment's processes share. Default: Redis when REDIS_URL is set (closed with the app), else nothing. */
   sharedState?: SharedState;
+  /** Set when the server is told to stop: /readyz answers 503 from then on. Default: never. */
+  closing?: ClosingState;
 }
 
 /** The whole HTTP surface: catalogue API, demo ad server, media, the widget, accounts (/authenticator), and the analytics collector with its dashboard. */
-export async function buildApp({ config, db, logger = false, catalogueCache = new CatalogueCache(), sharedState, analyticsStore }: AppOptions): Promise<FastifyInstance> {
+export async function buildApp({ config, db, logger = false, catalogueCache = new CatalogueCache(), sharedState, analyticsStore, closing }: AppOptions): Promise<FastifyInstance> {
   const app = Fastify({
     logger: loggerOptions(logger),
     // Fastify's own two lines per request are replaced by one access line (server/http/access-log.ts).
@@ -86,7 +89,7 @@ export async function buildApp({ config, db, logger = false, catalogueCache = ne
   await installCompression(app);
   const analytics = analyticsStore ?? (await openAnalyticsStore(config.clickhouseUrl, db, app.log));
   if (!analyticsStore && analytics.close) app.addHook('onClose', async () => analytics.close?.());
-  healthRoutes(app, db, shared, analytics);
+  healthRoutes(app, db, { shared, analytics, closing });
 
   // The catalogue is public and carries no cookies, so any origin may read it. The player sends
   // X-Session-Context (and later Authorization) on every call, which needs a preflight.
