@@ -1,6 +1,6 @@
 import type { ActionResult, User } from '../../src/contract/schemas/auth-schema.ts';
 import { HttpError } from '../http/http-error.ts';
-import { refuseWhileThrottled, type LoginThrottle } from './account-throttle.ts';
+import { refuseWhileThrottled, type PasswordThrottle } from './account-throttle.ts';
 import type { BackgroundWork } from './background-work.ts';
 import type { IssuedSession, LoginService } from './login-service.ts';
 import { alreadyRegisteredMail, passwordChangedMail, restoreLinkMail, signupCodeMail } from './mail-messages.ts';
@@ -17,7 +17,7 @@ export interface AccountServiceDeps {
   codes: OneTimeCodesRepository;
   outbox: MailOutbox;
   guard: SessionGuard;
-  throttle: LoginThrottle;
+  throttle: PasswordThrottle;
   background: BackgroundWork;
   logins: LoginService;
   /** Where restore links point (PUBLIC_ORIGIN, else this server's own listener: never the Host header). */
@@ -96,7 +96,7 @@ export class AccountService {
     if (!user || user.status === 'blocked') throw new HttpError(400, WRONG_LINK);
     await users.setPassword(user.id, passwordHash);
     await this.#endSessions(user.id, 'restore');
-    throttle.clearAccount(user.email);
+    await throttle.clearAccount(user.email);
     return { status: 'changed' };
   }
 
@@ -104,12 +104,12 @@ export class AccountService {
   async changePassword(caller: Caller, oldPassword: string, newPassword: string, address: string): Promise<ActionResult> {
     const { users, throttle, outbox, background } = this.deps;
     const user = await this.#userOf(caller);
-    refuseWhileThrottled(throttle, user.email, address);
+    await refuseWhileThrottled(throttle, user.email, address);
     if (!(await verifyPassword(user.passwordHash, oldPassword))) {
-      throttle.recordFailure(user.email, address);
+      await throttle.recordFailure(user.email, address);
       throw new HttpError(400, 'invalid body: oldPassword: is not the current password');
     }
-    throttle.succeeded(user.email, address);
+    await throttle.succeeded(user.email, address);
     await users.setPassword(user.id, await hashPassword(newPassword));
     await this.#endSessions(user.id, 'password', caller.sessionId);
     background.run('password change mail', () => outbox.send(passwordChangedMail(user.email)));

@@ -3,13 +3,28 @@ import { HttpError } from '../http/http-error.ts';
 /** The first lockout, in seconds; each failure after a lockout doubles the next one. */
 export const FIRST_LOCKOUT_SECONDS = 30;
 /** No lockout is longer than this. */
-const LONGEST_LOCKOUT_SECONDS = 15 * 60;
+export const LONGEST_LOCKOUT_SECONDS = 15 * 60;
 /** A count is forgotten this long after its last failure or lockout ended: a quiet spell forgives. */
-const QUIET_MS = 15 * 60 * 1000;
+export const QUIET_MS = 15 * 60 * 1000;
 /** One address may fail this many times the per-account limit, over all accounts, before it is locked itself. */
 export const ADDRESS_FAILURE_FACTOR = 3;
 /** Bounded memory: past this many counters, the stalest are forgotten. */
 const MAX_COUNTERS = 100_000;
+
+/**
+ * What the password checks ask of a throttle: LoginThrottle below counts in this process's
+ * memory; with REDIS_URL, redis-login-throttle.ts counts in Redis for every process at once.
+ * The memory one answers at once, the Redis one later: callers await either.
+ */
+export interface PasswordThrottle {
+  /** Seconds to wait before this address may try this account again; 0 when it may try now. */
+  retryAfterSeconds(account: string, address: string): number | Promise<number>;
+  recordFailure(account: string, address: string): void | Promise<void>;
+  /** A correct password clears its own pair; the address's count stays. */
+  succeeded(account: string, address: string): void | Promise<void>;
+  /** The account's owner proved themself another way (a restore link): every address may try again. */
+  clearAccount(account: string): void | Promise<void>;
+}
 
 interface Counter {
   failures: number;
@@ -25,7 +40,7 @@ interface Counter {
  * never refused. Past the limit each failure locks for a step that doubles from 30 s to at most
  * 15 minutes, instead of one long wall. Keys need not be accounts that exist.
  */
-export class LoginThrottle {
+export class LoginThrottle implements PasswordThrottle {
   readonly #counters = new Map<string, Counter>();
 
   private readonly limit: number;
@@ -66,10 +81,7 @@ export class LoginThrottle {
     const counter = this.#live(key) ?? { failures: 0, lastFailure: now, lockedUntil: 0 };
     counter.failures += 1;
     counter.lastFailure = now;
-    if (counter.failures >= limit) {
-      const seconds = Math.min(LONGEST_LOCKOUT_SECONDS, FIRST_LOCKOUT_SECONDS * 2 ** Math.min(counter.failures - limit, 16));
-      counter.lockedUntil = now + seconds * 1000;
-    }
+    if (counter.failures >= limit) counter.lockedUntil = now + lockoutSeconds(counter.failures, limit) * 1000;
     // Re-inserted, so the Map's order is the order of last use and the first entry the stalest.
     this.#counters.delete(key);
     this.#counters.set(key, counter);
@@ -88,6 +100,11 @@ export class LoginThrottle {
     }
     return counter;
   }
+}
+
+/** The lockout after `failures` failures against a limit of `limit` (at least the limit). */
+export function lockoutSeconds(failures: number, limit: number): number {
+  return Math.min(LONGEST_LOCKOUT_SECONDS, FIRST_LOCKOUT_SECONDS * 2 ** Math.min(failures - limit, 16));
 }
 
 function pairKey(account: string, address: string): string {
@@ -109,7 +126,7 @@ export class TooManyAttemptsError extends HttpError {
   }
 }
 
-export function refuseWhileThrottled(throttle: LoginThrottle, account: string, address: string): void {
-  const wait = throttle.retryAfterSeconds(account, address);
+export async function refuseWhileThrottled(throttle: PasswordThrottle, account: string, address: string): Promise<void> {
+  const wait = await throttle.retryAfterSeconds(account, address);
   if (wait > 0) throw new TooManyAttemptsError(wait);
 }

@@ -12,6 +12,7 @@ import { LoginService } from './login-service.ts';
 import { MailOutbox } from './mail-outbox.ts';
 import { OneTimeCodesRepository } from './one-time-codes-repository.ts';
 import { outboxAdminRoutes } from './outbox-admin-routes.ts';
+import { RedisLoginThrottle } from './redis-login-throttle.ts';
 import { SessionGuard } from './session-guard.ts';
 import { SessionsRepository } from './sessions-repository.ts';
 import { smtpTransport } from './smtp-transport.ts';
@@ -41,7 +42,11 @@ export async function installAuth(app: FastifyInstance, config: ServerConfig, db
   const tokens = new AccessTokens(secret, auth.accessTokenSeconds);
   const xsrfTokens = new XsrfTokens(secret);
   const guard = new SessionGuard(tokens, sessions, new XsrfGuard(tokens, sessions, xsrfTokens), app.sharedState);
-  const throttle = new LoginThrottle(auth.accountFailureLimit);
+  // With Redis, one count per account across every process; alone, this process's memory.
+  const { redis, prefix } = app.sharedState;
+  const throttle = redis
+    ? new RedisLoginThrottle({ redis, prefix, limit: auth.accountFailureLimit, log: app.log })
+    : new LoginThrottle(auth.accountFailureLimit);
   const background = new BackgroundWork(app.log);
   const outbox = new MailOutbox(db, auth.smtpUrl ? await smtpTransport(auth.smtpUrl) : undefined, auth.mailFrom);
   const logins = new LoginService(users, sessions, tokens, guard, throttle);

@@ -1,6 +1,6 @@
 import type { Session } from '../../src/contract/schemas/auth-schema.ts';
 import type { AccessTokens } from './access-tokens.ts';
-import { refuseWhileThrottled, type LoginThrottle } from './account-throttle.ts';
+import { refuseWhileThrottled, type PasswordThrottle } from './account-throttle.ts';
 import { verifyAgainstDummy, verifyPassword } from './password-hasher.ts';
 import { AuthError, type SessionGuard } from './session-guard.ts';
 import type { SessionsRepository } from './sessions-repository.ts';
@@ -23,14 +23,14 @@ export class LoginService {
   private readonly sessions: SessionsRepository;
   private readonly tokens: AccessTokens;
   private readonly guard: SessionGuard;
-  private readonly throttle: LoginThrottle;
+  private readonly throttle: PasswordThrottle;
 
   constructor(
     users: UsersRepository,
     sessions: SessionsRepository,
     tokens: AccessTokens,
     guard: SessionGuard,
-    throttle: LoginThrottle,
+    throttle: PasswordThrottle,
   ) {
     this.users = users;
     this.sessions = sessions;
@@ -44,14 +44,14 @@ export class LoginService {
    * no account), so every failure costs the same time and gets the same 401.
    */
   async login(email: string, password: string, address: string): Promise<IssuedSession> {
-    refuseWhileThrottled(this.throttle, email, address);
+    await refuseWhileThrottled(this.throttle, email, address);
     const user = await this.users.findByEmail(email);
     const matches = user ? await verifyPassword(user.passwordHash, password) : await verifyAgainstDummy(password);
     if (!user || !matches || user.status !== 'active') {
-      this.throttle.recordFailure(email, address);
+      await this.throttle.recordFailure(email, address);
       throw new AuthError(401, LOGIN_FAILED);
     }
-    this.throttle.succeeded(email, address);
+    await this.throttle.succeeded(email, address);
     return this.startSession(user);
   }
 

@@ -34,7 +34,7 @@ export async function installSharedState(app: FastifyInstance, config: ServerCon
  * `skipOnError`: while Redis is away the limited routes answer as if under their limit rather
  * than fail. Failing closed would turn a Redis outage into an outage of login, collect, search
  * and the tracking pixel for everyone; failing open only lifts the limits for that while, and the
- * per-account login throttle (auth/account-throttle.ts) still stands.
+ * per-account login throttle (auth/redis-login-throttle.ts) still stands, counting in each process.
  */
 export function rateLimitScope(app: FastifyInstance): RateLimitPluginOptions {
   const { redis, prefix } = app.sharedState;
