@@ -6,7 +6,7 @@
  *   npm run load -- [--postgres] [--connections=100] [--duration=10] [--routes=embed,content] [--compressed]
  *
  * Each route also gets the server's CPU time per request (and PostgreSQL's with --postgres,
- * ClickHouse's when run inside scripts/with-clickhouse.sh): what sizes a fleet (docs/deploy.md).
+ * ClickHouse's when run inside scripts/with-clickhouse.ts): what sizes a fleet (docs/deploy.md).
  *
  * --compressed sends a browser's Accept-Encoding (gzip, deflate, br): the answers' compression is
  * then measured too.
@@ -50,7 +50,7 @@ const targets = chosenTargets();
 /** What a browser sends, when --compressed asks for the cost of compression to be measured too. */
 const acceptEncoding: Record<string, string> = process.argv.includes('--compressed') ? { 'accept-encoding': 'gzip, deflate, br' } : {};
 const postgres = process.argv.includes('--postgres');
-/** Analytics go to ClickHouse when the server finds CLICKHOUSE_URL (scripts/with-clickhouse.sh sets it). */
+/** Analytics go to ClickHouse when the server finds CLICKHOUSE_URL (scripts/with-clickhouse.ts sets it). */
 const clickhouse = process.env.CLICKHOUSE_URL !== undefined;
 const connections = option('connections', 100, MAX_CONNECTIONS);
 const duration = option('duration', 10, MAX_DURATION_S);

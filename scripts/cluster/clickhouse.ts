@@ -1,7 +1,9 @@
 /**
- * ClickHouse of the local cluster (Debian's clickhouse-server): a minimal config.xml and
- * users.xml written into <cluster>/clickhouse at every start (the ports change), its data in
- * data/, kept between runs; the database kino created when missing.
+ * ClickHouse (Debian's clickhouse-server) for the local cluster and for scripts/with-clickhouse.ts:
+ * a minimal config.xml and users.xml written into its folder at every start (the ports change),
+ * its data in data/ (kept between the cluster's runs), the database kino created when missing.
+ * The configuration is the smallest that 18.16 and current releases both start with: loopback
+ * only, the default user without a password, UTC, caches sized for one machine.
  */
 import { execFile } from 'node:child_process';
 import { mkdir, writeFile } from 'node:fs/promises';
@@ -70,6 +72,8 @@ function configXml(dir: string, ports: ClickHousePorts): string {
   <mark_cache_size>268435456</mark_cache_size>
   <uncompressed_cache_size>268435456</uncompressed_cache_size>
   <max_concurrent_queries>100</max_concurrent_queries>
+  <timezone>UTC</timezone>
+  <mlock_executable>false</mlock_executable>
 </yandex>
 `;
 }

@@ -2,12 +2,12 @@ import { randomBytes } from 'node:crypto';
 import { ClickHouseAnalyticsStore, type ClickHouseStoreOptions } from '../../server/analytics/clickhouse/clickhouse-analytics-store.ts';
 
 /**
- * The ClickHouse that `npm run test:clickhouse` starts (scripts/with-clickhouse.sh). Without it
+ * The ClickHouse that `npm run test:clickhouse` starts (scripts/with-clickhouse.ts). Without it
  * the suites fail, saying how to run them, rather than skip and look green.
  */
 export function clickHouseUrl(): string {
   const url = process.env.CLICKHOUSE_URL;
-  if (!url) throw new Error('CLICKHOUSE_URL is not set: run these tests with `npm run test:clickhouse` (scripts/with-clickhouse.sh starts a ClickHouse for them)');
+  if (!url) throw new Error('CLICKHOUSE_URL is not set: run these tests with `npm run test:clickhouse` (scripts/with-clickhouse.ts starts a ClickHouse for them)');
   return url;
 }
 
