@@ -104,7 +104,7 @@ try {
   const [viewers, episodes, contentIds] = await Promise.all([
     newViewers(base, cluster.adminToken, VIEWERS + 1, run),
     demoEpisodes(base),
-    knownContentIds(base, 60),
+    knownContentIds(base),
   ]);
   const blocked = viewers.pop();
   if (!blocked) throw new Error('no viewer to block');

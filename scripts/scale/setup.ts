@@ -14,10 +14,14 @@ export async function demoEpisodes(base: string): Promise<Episode[]> {
   return episodes;
 }
 
-/** The content ids the catalogue answers among the first `upTo`: the mix reads only those, so a 404 is never its own doing. */
-export async function knownContentIds(base: string, upTo: number): Promise<number[]> {
-  const answers = await Promise.all(Array.from({ length: upTo }, (_, index) => call('GET', `${base}/catalog-api/contents/${index + 1}`)));
-  return answers.flatMap((answer, index) => (answer.status === 200 ? [index + 1] : []));
+/**
+ * Of the demo contents (1 to 7) and the first generated ones (from 1001), those the catalogue
+ * answers: the mix reads only those, so a 404 is never its own doing.
+ */
+export async function knownContentIds(base: string): Promise<number[]> {
+  const candidates = [...Array.from({ length: 7 }, (_, index) => index + 1), ...Array.from({ length: 80 }, (_, index) => 1001 + index)];
+  const answers = await Promise.all(candidates.map((id) => call('GET', `${base}/catalog-api/contents/${id}`)));
+  return candidates.filter((_, index) => answers[index]?.status === 200);
 }
 
 /** ClickHouse's HTTP endpoint for queries in the database CLICKHOUSE_URL names (its path). */
