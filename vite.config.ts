@@ -55,8 +55,13 @@ export default defineConfig({
           root,
           include: ['test/server/**/*.test.ts'],
           // The shared-state suites need a Redis: `npm run test:redis` starts one and sets
-          // REDIS_URL (CI runs it); run on their own without it they fail saying so.
-          exclude: ['**/node_modules/**', '**/.git/**', ...(process.env.REDIS_URL ? [] : ['test/server/redis-*.test.ts'])],
+          // REDIS_URL (CI runs it); run on their own without it they fail saying so. The same for
+          // the analytics-on-ClickHouse suites: `npm run test:clickhouse` sets CLICKHOUSE_URL.
+          exclude: [
+            '**/node_modules/**', '**/.git/**',
+            ...(process.env.REDIS_URL ? [] : ['test/server/redis-*.test.ts']),
+            ...(process.env.CLICKHOUSE_URL ? [] : ['test/server/clickhouse-*.test.ts']),
+          ],
           environment: 'node',
           testTimeout: 30_000,
           hookTimeout: 60_000,

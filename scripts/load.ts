@@ -5,6 +5,9 @@
  *
  *   npm run load -- [--postgres] [--connections=100] [--duration=10] [--routes=embed,content] [--compressed]
  *
+ * Each route also gets the server's CPU time per request (and PostgreSQL's with --postgres,
+ * ClickHouse's when run inside scripts/with-clickhouse.sh): what sizes a fleet (docs/deploy.md).
+ *
  * --compressed sends a browser's Accept-Encoding (gzip, deflate, br): the answers' compression is
  * then measured too.
  * --routes measures only the targets whose names (scripts/load/load-targets.ts) are listed,
@@ -14,7 +17,7 @@ import { spawnSync } from 'node:child_process';
 import { cpus, totalmem } from 'node:os';
 import autocannon from 'autocannon';
 import { LOAD_TARGETS, type LoadTarget } from './load/load-targets.ts';
-import { startLoadServer } from './load/load-server.ts';
+import { startLoadServer, type LoadServer } from './load/load-server.ts';
 
 const MAX_CONNECTIONS = 200;
 const MAX_DURATION_S = 60;
@@ -47,6 +50,8 @@ const targets = chosenTargets();
 /** What a browser sends, when --compressed asks for the cost of compression to be measured too. */
 const acceptEncoding: Record<string, string> = process.argv.includes('--compressed') ? { 'accept-encoding': 'gzip, deflate, br' } : {};
 const postgres = process.argv.includes('--postgres');
+/** Analytics go to ClickHouse when the server finds CLICKHOUSE_URL (scripts/with-clickhouse.sh sets it). */
+const clickhouse = process.env.CLICKHOUSE_URL !== undefined;
 const connections = option('connections', 100, MAX_CONNECTIONS);
 const duration = option('duration', 10, MAX_DURATION_S);
 
@@ -65,6 +70,12 @@ interface Figures {
   p99: number;
   max: number;
   failed: number;
+  /** The server's CPU time per answered request, in ms: what sizes a fleet, whatever the cores. */
+  cpuMsPerRequest: number | undefined;
+  /** PostgreSQL's CPU time per answered request (with --postgres), in ms. */
+  databaseCpuMsPerRequest: number | undefined;
+  /** ClickHouse's CPU time per answered request (with CLICKHOUSE_URL), in ms. */
+  clickhouseCpuMsPerRequest: number | undefined;
 }
 
 /** The q-quantile of sorted latencies (nearest rank). */
@@ -72,7 +83,24 @@ function quantile(sorted: readonly number[], q: number): number {
   return sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil(q * sorted.length) - 1))] ?? 0;
 }
 
-async function measure(origin: string, target: LoadTarget): Promise<Figures> {
+/** The demo viewer's access token (README: demo@kino.example), for the routes a signed-in player calls. */
+async function viewerToken(origin: string): Promise<string> {
+  const response = await fetch(`${origin}/authenticator/authentication`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ email: 'demo@kino.example', password: 'kino-demo-viewer' }),
+  });
+  const session = (await response.json()) as { accessToken?: unknown };
+  if (!response.ok || typeof session.accessToken !== 'string') throw new Error(`the demo viewer could not log in: ${response.status}`);
+  return session.accessToken;
+}
+
+async function measure(server: LoadServer, target: LoadTarget): Promise<Figures> {
+  const origin = server.origin;
+  const signedIn = target.signedIn ? { authorization: `Bearer ${await viewerToken(origin)}` } : {};
+  const cpuBefore = await server.cpuMs();
+  const databaseBefore = await server.engineCpuMs('postgres');
+  const clickhouseBefore = await server.engineCpuMs('clickhouse');
   // autocannon reports no 95th percentile: every response's time is kept to compute it.
   const latencies: number[] = [];
   let finish: (result: autocannon.Result) => void = () => undefined;
@@ -88,12 +116,15 @@ async function measure(origin: string, target: LoadTarget): Promise<Figures> {
     requests: [{
       method: target.method,
       path: target.path,
-      headers: { ...acceptEncoding, ...target.headers, ...(target.body ? { 'content-type': 'application/json' } : {}) },
+      headers: { ...acceptEncoding, ...signedIn, ...target.headers, ...(target.body ? { 'content-type': 'application/json' } : {}) },
       ...(target.body ? { setupRequest: (request: autocannon.Request) => ({ ...request, body: target.body?.() }) } : {}),
     }],
   }, (error, result) => (error ? fail(error) : finish(result)));
   instance.on('response', (_client: unknown, _status: number, _bytes: number, responseTime: number) => latencies.push(responseTime));
   const result = await done;
+  const cpuAfter = await server.cpuMs();
+  const databaseAfter = await server.engineCpuMs('postgres');
+  const clickhouseAfter = await server.engineCpuMs('clickhouse');
   latencies.sort((a, b) => a - b);
   return {
     name: target.name,
@@ -103,6 +134,12 @@ async function measure(origin: string, target: LoadTarget): Promise<Figures> {
     p99: result.latency.p99,
     max: result.latency.max,
     failed: result.errors + result.timeouts + result.non2xx,
+    cpuMsPerRequest: cpuBefore === undefined || cpuAfter === undefined || result.requests.total === 0
+      ? undefined
+      : (cpuAfter - cpuBefore) / result.requests.total,
+    // A backend that exits between the two readings takes its time with it: never below 0.
+    databaseCpuMsPerRequest: postgres && result.requests.total > 0 ? Math.max(0, databaseAfter - databaseBefore) / result.requests.total : undefined,
+    clickhouseCpuMsPerRequest: clickhouse && result.requests.total > 0 ? Math.max(0, clickhouseAfter - clickhouseBefore) / result.requests.total : undefined,
   };
 }
 
@@ -113,9 +150,9 @@ try {
   console.log(`${postgres ? 'PostgreSQL' : 'embedded PGlite'}; ${connections} connections, ${duration} s per route${acceptEncoding['accept-encoding'] ? ', compressed answers' : ''}; ` +
     `${cpu.length} × ${cpu[0]?.model ?? 'CPU'}, ${Math.round(totalmem() / 2 ** 30)} GB, Node ${process.version}`);
   const rows: Figures[] = [];
-  for (const target of targets) rows.push(await measure(server.origin, target));
-  console.log('\n| route | req/s | p50 ms | p95 ms | p99 ms | max ms | failed |\n| --- | ---: | ---: | ---: | ---: | ---: | ---: |');
-  for (const row of rows) console.log(`| ${row.name} | ${row.requestsPerSecond} | ${row.p50} | ${row.p95} | ${row.p99} | ${row.max} | ${row.failed} |`);
+  for (const target of targets) rows.push(await measure(server, target));
+  console.log('\n| route | req/s | p50 ms | p95 ms | p99 ms | max ms | failed | server CPU ms/req | PostgreSQL CPU ms/req | ClickHouse CPU ms/req |\n| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |');
+  for (const row of rows) console.log(`| ${row.name} | ${row.requestsPerSecond} | ${row.p50} | ${row.p95} | ${row.p99} | ${row.max} | ${row.failed} | ${row.cpuMsPerRequest?.toFixed(2) ?? '–'} | ${row.databaseCpuMsPerRequest?.toFixed(2) ?? '–'} | ${row.clickhouseCpuMsPerRequest?.toFixed(2) ?? '–'} |`);
 } finally {
   await server.stop();
 }

@@ -1,26 +1,17 @@
 #!/usr/bin/env bash
 # Runs a command against a throw-away PostgreSQL server: installs Debian's postgresql if it is
-# missing (as root), starts a private cluster on 127.0.0.1:${PGPORT:-55432}, exports
-# DATABASE_URL, runs the command, and stops the server whatever happens.
+# missing (as root, scripts/ensure-postgres.sh), starts a private cluster on
+# 127.0.0.1:${PGPORT:-55432}, exports DATABASE_URL, runs the command, and stops the server
+# whatever happens.
 set -euo pipefail
 port="${PGPORT:-55432}"
 
-bin_dir=$(ls -d /usr/lib/postgresql/*/bin 2>/dev/null | sort -V | tail -n 1 || true)
-if [ -z "$bin_dir" ]; then
-  if [ "$(id -u)" -ne 0 ]; then
-    echo "PostgreSQL is not installed: sudo apt-get install -y postgresql" >&2
-    exit 1
-  fi
-  apt-get update -q >/dev/null
-  DEBIAN_FRONTEND=noninteractive apt-get install -y -q postgresql >/dev/null
-  bin_dir=$(ls -d /usr/lib/postgresql/*/bin | sort -V | tail -n 1)
-fi
+bin_dir=$(bash "$(cd "$(dirname "$0")" && pwd)/ensure-postgres.sh")
 
 data_dir=$(mktemp -d /tmp/kino-pg.XXXXXX)
 # PostgreSQL refuses to run as root: run it as the postgres user when we are root.
 as_owner=()
 if [ "$(id -u)" -eq 0 ]; then
-  id postgres >/dev/null 2>&1 || useradd --system --no-create-home postgres
   chown postgres "$data_dir"
   as_owner=(runuser -u postgres --)
 fi

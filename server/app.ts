@@ -2,6 +2,8 @@ import cors from '@fastify/cors';
 import Fastify, { LogController, type FastifyInstance } from 'fastify';
 import { AdsRepository } from './ads/ads-repository.ts';
 import { analyticsRoutes } from './analytics/analytics-routes.ts';
+import type { AnalyticsStore } from './analytics/analytics-store.ts';
+import { openAnalyticsStore } from './analytics/open-analytics-store.ts';
 import { installAuth } from './auth/install-auth.ts';
 import { browseRoutes } from './catalogue/browse/browse-routes.ts';
 import { CacheRegistry } from './catalogue/cache-registry.ts';
@@ -28,6 +30,7 @@ import { installSecurityHeaders } from './http/security-headers.ts';
 import { adRoutes } from './ads/ad-routes.ts';
 import { catalogueRoutes } from './catalogue/catalogue-routes.ts';
 import { healthRoutes } from './http/health-routes.ts';
+import type { ClosingState } from './http/graceful-shutdown.ts';
 import { manifestRoutes } from './catalogue/manifest-routes.ts';
 import { mediaRoutes } from './catalogue/media/media-routes.ts';
 import { proxyRoutes } from './catalogue/media/proxy-routes.ts';
@@ -53,12 +56,16 @@ export interface AppOptions {
   logger?: AppLogger;
   /** The catalogue's read cache; whoever writes the catalogue calls its invalidate(). Default: a new one. */
   catalogueCache?: CatalogueCache;
+  /** Where the analytics events go. Default: ClickHouse when CLICKHOUSE_URL is set (closed with the app), else the database. */
+  analyticsStore?: AnalyticsStore;
   /** What the deployment's processes share. Default: Redis when REDIS_URL is set (closed with the app), else nothing. */
   sharedState?: SharedState;
+  /** Set when the server is told to stop: /readyz answers 503 from then on. Default: never. */
+  closing?: ClosingState;
 }
 
 /** The whole HTTP surface: catalogue API, demo ad server, media, the widget, accounts (/authenticator), and the analytics collector with its dashboard. */
-export async function buildApp({ config, db, logger = false, catalogueCache = new CatalogueCache(), sharedState }: AppOptions): Promise<FastifyInstance> {
+export async function buildApp({ config, db, logger = false, catalogueCache = new CatalogueCache(), sharedState, analyticsStore, closing }: AppOptions): Promise<FastifyInstance> {
   const app = Fastify({
     logger: loggerOptions(logger),
     // Fastify's own two lines per request are replaced by one access line (server/http/access-log.ts).
@@ -80,7 +87,9 @@ export async function buildApp({ config, db, logger = false, catalogueCache = ne
   refuseControlCharacters(app);
   installSecurityHeaders(app);
   await installCompression(app);
-  healthRoutes(app, db, shared);
+  const analytics = analyticsStore ?? (await openAnalyticsStore(config.clickhouseUrl, db, app.log));
+  if (!analyticsStore && analytics.close) app.addHook('onClose', async () => analytics.close?.());
+  healthRoutes(app, db, { shared, analytics, closing });
 
   // The catalogue is public and carries no cookies, so any origin may read it. The player sends
   // X-Session-Context (and later Authorization) on every call, which needs a preflight.
@@ -148,7 +157,7 @@ export async function buildApp({ config, db, logger = false, catalogueCache = ne
   });
   await sitePagesRoutes(app, { siteDir: config.siteDir, origin: siteOrigin(config), methodsAt });
   await app.register(analyticsRoutes, {
-    db,
+    store: analytics,
     adminToken: config.adminToken,
     collectRateLimit: config.collectRateLimit,
     retentionDays: config.analyticsRetentionDays,

@@ -1,6 +1,7 @@
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
 import { authConfig, authEnvShape, authProblems, type AuthConfig } from './auth/auth-config.ts';
+import { CLICKHOUSE_URL_PATTERN } from './analytics/clickhouse/clickhouse-url.ts';
 import { parseDsn } from './errors/sentry-envelope.ts';
 import { hardeningConfig, hardeningEnvShape, hardeningProblems, type HardeningConfig } from './http/hardening-config.ts';
 
@@ -20,6 +21,12 @@ export interface ServerConfig extends HardeningConfig {
    * must hear (server/shared-state). Unset: all of it stays in this process. REDIS_URL.
    */
   redisUrl: string | undefined;
+  /**
+   * http(s)://[user:password@]host:port[/database] of a ClickHouse that keeps the analytics events
+   * instead of the database (server/analytics/clickhouse; database default `kino`, created when
+   * missing). Unset: they stay in the database. CLICKHOUSE_URL.
+   */
+  clickhouseUrl: string | undefined;
   /** Before every Redis key and the events channel: deployments sharing one Redis keep apart. REDIS_PREFIX. */
   redisPrefix: string;
   /** Generated contents seeded around the 7 demo ones on first start (0: the structure only). CATALOGUE_SIZE. */
@@ -113,6 +120,7 @@ const envSchema = z.object({
   HOST: z.string().min(1).default('127.0.0.1'),
   DATABASE_URL: z.string().regex(/^postgres(ql)?:\/\//, 'must start with postgres://').optional(),
   REDIS_URL: z.string().regex(/^rediss?:\/\/[^/\s]+(\/\d{1,2})?\/?$/, 'must be redis://[user:password@]host[:port][/db] (or rediss:// for TLS)').optional(),
+  CLICKHOUSE_URL: z.string().regex(CLICKHOUSE_URL_PATTERN, 'must be http(s)://[user:password@]host:port[/database]').optional(),
   REDIS_PREFIX: z.string().regex(/^[\w:.-]{1,64}$/, 'must be 1 to 64 letters, digits or _:.-').default('kino:'),
   DATA_DIR: z.string().min(1).default(`${ROOT}data`),
   CATALOGUE_SIZE: z.string().regex(/^\d{1,6}$/, 'must be a whole number').transform(Number).pipe(z.number().max(200_000, 'must be at most 200000')).default(5000),
@@ -168,6 +176,7 @@ export function loadServerConfig(env: NodeJS.ProcessEnv = process.env): ServerCo
     databaseUrl: e.DATABASE_URL,
     redisUrl: e.REDIS_URL,
     redisPrefix: e.REDIS_PREFIX,
+    clickhouseUrl: e.CLICKHOUSE_URL,
     dataDir: e.DATA_DIR,
     catalogueSize: e.CATALOGUE_SIZE,
     mediaDir: e.MEDIA_DIR,

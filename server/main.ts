@@ -11,7 +11,7 @@ import { seedGeneratedCatalogue } from './db/generated-catalogue.ts';
 import { seedDemoCatalogue } from './db/seed.ts';
 import { damagedDatabaseMessage, damageOfReadError, DatabaseDamage, type DatabasePlace } from './db/integrity/damage.ts';
 import { verifyDatabase, type Verification } from './db/integrity/verify-database.ts';
-import { drainAndClose, trackOpenWork } from './http/graceful-shutdown.ts';
+import { closingState, drainAndClose, trackOpenWork } from './http/graceful-shutdown.ts';
 
 export interface RunningServer {
   url: string;
@@ -45,7 +45,8 @@ async function serve(config: ServerConfig, db: Database): Promise<RunningServer>
   const generated = await seedGeneratedCatalogue(db, { size: config.catalogueSize });
   // The search index is derived from the catalogue: the search routes fill it when contents are
   // missing from it, as they are after a seed (server/catalogue/search/search-routes.ts).
-  const app = await buildApp({ config, db, logger: true });
+  const readiness = closingState();
+  const app = await buildApp({ config, db, logger: true, closing: readiness });
   const work = trackOpenWork(app.server);
   const address = await app.listen({ port: config.port, host: config.host });
   app.log.info(`${db.kind === 'pglite' ? `embedded database at ${config.dataDir}` : 'PostgreSQL server'}${seeded ? ', demo catalogue seeded' : ''}${generated ? `, ${config.catalogueSize} generated contents seeded` : ''}`);
@@ -59,6 +60,8 @@ async function serve(config: ServerConfig, db: Database): Promise<RunningServer>
         app,
         closeResources: () => db.close(),
         timeoutMs: config.shutdownTimeoutMs,
+        closing: readiness,
+        graceMs: config.drainGraceMs,
         log: (line) => app.log.info(line),
       })),
   };

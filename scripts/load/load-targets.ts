@@ -10,6 +10,14 @@ export interface LoadTarget {
   headers?: Record<string, string>;
   /** A fresh body for each request (POST /collect: new event ids each time, as real players send). */
   body?: () => string;
+  /** Sent as the demo viewer, with the bearer token a login gives (scripts/load.ts logs in once). */
+  signedIn?: boolean;
+}
+
+/** Where a signed-in player saves its place every 10 s: film 2's one episode, a moving time. */
+function progressWrite(): () => string {
+  let next = 0;
+  return () => JSON.stringify({ time: (next++ % 5_000) + 1, duration: 5_400 });
 }
 
 const EVENTS_PER_BATCH = 10;
@@ -98,4 +106,5 @@ export const LOAD_TARGETS: readonly LoadTarget[] = [
   { name: 'episodes', method: 'GET', path: '/catalog-api/episodes?content-id=2' },
   { name: 'manifest', method: 'GET', path: '/catalog-api/manifests/episodes/201.json' },
   { name: 'collect (10 events)', method: 'POST', path: '/collect', body: collectBatch },
+  { name: 'progress write', method: 'POST', path: '/catalog-api/contents/2/episodes/201/time-progress', body: progressWrite(), signedIn: true },
 ];

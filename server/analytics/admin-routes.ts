@@ -1,6 +1,5 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
-import type { Queryable } from '../db/database.ts';
 import { builtEntry, type BuiltEntry } from '../http/built-files.ts';
 import { HttpError } from '../http/http-error.ts';
 import { singleText, wholeNumberText } from '../http/request-schemas.ts';
@@ -12,11 +11,10 @@ import { DASHBOARD_DEFAULT_DAYS, DASHBOARD_MAX_DAYS, dashboardDataSchema, type D
 import {
   ADMIN_CSP, ADMIN_DISABLED_MESSAGE, DASHBOARD_BASE, DASHBOARD_PATH, renderDashboardPage, renderDisabledPage, renderLoginPage,
 } from './dashboard-page.ts';
-import { readDashboardData } from './dashboard-report.ts';
-import { AnalyticsRepository } from './analytics-repository.ts';
+import type { AnalyticsStore } from './analytics-store.ts';
 
 export interface AdminRoutesOptions {
-  db: Queryable;
+  analytics: AnalyticsStore;
   /** undefined: the operator has not set ADMIN_TOKEN, and every admin route answers 503. */
   adminToken: string | undefined;
   /** The dashboard's built script and style (dist/analytics-dashboard, served by analytics-routes.ts). */
@@ -121,14 +119,14 @@ export async function adminRoutes(app: FastifyInstance, options: AdminRoutesOpti
     config: noCors,
     preValidation: async (request) => requireAccess(request),
     schema: { summary: 'The dashboard\'s figures', ...admin, querystring: daysQuerySchema, response: { 200: dashboardDataSchema }, errors: dataErrors },
-  }, async (request): Promise<DashboardData> => readDashboardData(options.db, request.query.days));
+  }, async (request): Promise<DashboardData> => options.analytics.readDashboard(request.query.days));
 
   api.get(`${DASHBOARD_PATH}/events.json`, {
     config: noCors,
     preValidation: async (request) => requireAccess(request),
     schema: { summary: 'The raw events of one viewer or one view', ...admin, querystring: eventsQuerySchema, response: { 200: eventsAnswerSchema }, errors: dataErrors },
   }, async (request) => ({
-    events: await new AnalyticsRepository(options.db).listEvents({ userId: request.query.user_id, viewId: request.query.view_id }, EVENTS_LISTED),
+    events: await options.analytics.listEvents({ userId: request.query.user_id, viewId: request.query.view_id }, EVENTS_LISTED),
   }));
 
   api.get(ADMIN_PATH, {

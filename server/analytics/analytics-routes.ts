@@ -2,16 +2,16 @@ import rateLimit from '@fastify/rate-limit';
 import { rateLimitScope } from '../shared-state/install-shared-state.ts';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
-import type { Database } from '../db/database.ts';
 import { serveHashedAssets } from '../http/built-files.ts';
 import { adminRoutes } from './admin-routes.ts';
 import { ADMIN_ASSETS_PATH } from './dashboard-page.ts';
-import { AnalyticsRepository } from './analytics-repository.ts';
+import type { AnalyticsStore } from './analytics-store.ts';
 import { scheduleRetention } from '../db/retention-schedule.ts';
 import { collectRoutes } from './collect-routes.ts';
 
 export interface AnalyticsOptions {
-  db: Database;
+  /** The database's or ClickHouse's (open-analytics-store.ts). */
+  store: AnalyticsStore;
   adminToken: string | undefined;
   collectRateLimit: number;
   retentionDays: number;
@@ -24,12 +24,12 @@ export interface AnalyticsOptions {
  * (/admin/analytics) and the retention of what was collected. Each part is a scope of its own.
  */
 export async function analyticsRoutes(app: FastifyInstance, options: AnalyticsOptions): Promise<void> {
-  const analytics = new AnalyticsRepository(options.db);
+  const analytics = options.store;
   // Only routes that name a limit are limited (the collector, the login form); the rest of the
   // server is not, and each app has its own counters, so test suites never share them.
   await app.register(rateLimit, rateLimitScope(app));
   await app.register(collectRoutes, { analytics, rateLimitPerMinute: options.collectRateLimit });
-  await app.register(adminRoutes, { db: options.db, adminToken: options.adminToken, dashboardDir: options.dashboardDir });
+  await app.register(adminRoutes, { analytics, adminToken: options.adminToken, dashboardDir: options.dashboardDir });
   // Outside the admin pages' scope: hashed files hold no data, need no login (the login page is
   // styled by them) and are cached for good, where the pages are never stored.
   await serveHashedAssets(app, path.join(options.dashboardDir, 'assets'), ADMIN_ASSETS_PATH);

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { analyticsBatchSchema, collectResultSchema, type CollectResult } from '../../src/contract/schemas/analytics-schema.ts';
 import type { ZodTypeProvider } from '../http/schema-validation.ts';
-import type { AnalyticsRepository } from './analytics-repository.ts';
+import type { AnalyticsStore } from './analytics-store.ts';
 
 /**
  * 64 kB: what sendBeacon and fetch(keepalive) can carry at most. The player keeps its batches
@@ -10,7 +10,7 @@ import type { AnalyticsRepository } from './analytics-repository.ts';
 export const COLLECT_BODY_LIMIT_BYTES = 64 * 1024;
 
 export interface CollectRoutesOptions {
-  analytics: AnalyticsRepository;
+  analytics: AnalyticsStore;
   /** Batches per minute per client; 0: no limit. */
   rateLimitPerMinute: number;
 }
@@ -37,7 +37,7 @@ export async function collectRoutes(app: FastifyInstance, options: CollectRoutes
       body: analyticsBatchSchema,
       consumes: ['application/json', 'text/plain'],
       response: { 200: collectResultSchema },
-      errors: [413, 415, 429],
+      errors: [413, 415, 429, 503],
     },
   }, async (request, reply): Promise<CollectResult> => {
     void reply.header('cache-control', 'no-store');

@@ -20,18 +20,45 @@ export function dayRange(days: number, now: Date): { days: string[]; from: Date;
 const ratioOf = (part: number, whole: number): number | null => (whole > 0 ? part / whole : null);
 const sum = <T>(rows: readonly T[], pick: (row: T) => number): number => rows.reduce((total, row) => total + pick(row), 0);
 
-/** Everything the dashboard draws for the `days` UTC days ending today. */
-export async function readDashboardData(db: Queryable, days: number, now = new Date()): Promise<DashboardData> {
-  const range = dayRange(days, now);
+/** The rows the dashboard is drawn from, whichever store they came from (dashboard-queries.ts). */
+export interface DashboardRows {
+  events: number;
+  views: ViewsRow[];
+  /** Per day, and (day null) over the whole range. */
+  startup: StartupRow[];
+  histogram: HistogramRow[];
+  failures: FailureRow[];
+  failuresByContent: FailureContentRow[];
+  /** Per day, and (day null) over the whole range. */
+  ads: AdsRow[];
+}
+
+export type DayRange = ReturnType<typeof dayRange>;
+
+/** The dashboard's rows from PostgreSQL or PGlite. */
+export async function readSqlDashboardRows(db: Queryable, range: DayRange): Promise<DashboardRows> {
   const params = [range.from.toISOString(), range.to.toISOString()];
   const [countRow] = await db.query<{ events: number }>(EVENT_COUNT, params);
-  const viewRows = await db.query<ViewsRow>(VIEWS_BY_DAY_AND_CONTENT, params);
-  const startupRows = await db.query<StartupRow>(STARTUP_PERCENTILES, params);
-  const histogramRows = await db.query<HistogramRow>(STARTUP_HISTOGRAM, [...params, STARTUP_HISTOGRAM_EDGES_MS]);
-  const failureRows = await db.query<FailureRow>(FAILURES, params);
-  const failureContentRows = await db.query<FailureContentRow>(FAILURES_BY_CONTENT, params);
-  const adRows = await db.query<AdsRow>(ADS_BY_DAY, params);
+  return {
+    events: countRow?.events ?? 0,
+    views: await db.query<ViewsRow>(VIEWS_BY_DAY_AND_CONTENT, params),
+    startup: await db.query<StartupRow>(STARTUP_PERCENTILES, params),
+    histogram: await db.query<HistogramRow>(STARTUP_HISTOGRAM, [...params, STARTUP_HISTOGRAM_EDGES_MS]),
+    failures: await db.query<FailureRow>(FAILURES, params),
+    failuresByContent: await db.query<FailureContentRow>(FAILURES_BY_CONTENT, params),
+    ads: await db.query<AdsRow>(ADS_BY_DAY, params),
+  };
+}
 
+/** Everything the dashboard draws for the `days` UTC days ending today, from PostgreSQL or PGlite. */
+export async function readDashboardData(db: Queryable, days: number, now = new Date()): Promise<DashboardData> {
+  const range = dayRange(days, now);
+  return assembleDashboard(range, await readSqlDashboardRows(db, range));
+}
+
+/** The dashboard's figures from its rows: the same report whichever store answered. */
+export function assembleDashboard(range: DayRange, rows: DashboardRows): DashboardData {
+  const { views: viewRows, startup: startupRows, histogram: histogramRows, failures: failureRows, failuresByContent: failureContentRows, ads: adRows } = rows;
   const viewsOn = (day: string) => viewRows.filter((row) => row.day === day);
   const byDay = <T>(make: (day: string, rows: ViewsRow[]) => T): T[] => range.days.map((day) => make(day, viewsOn(day)));
 
@@ -86,7 +113,7 @@ export async function readDashboardData(db: Queryable, days: number, now = new D
     days: range.days,
     from: range.from.toISOString(),
     to: range.to.toISOString(),
-    events: countRow?.events ?? 0,
+    events: rows.events,
     views: { byDay: viewRows.map(contentDayOf), byContent: contentTotals(viewRows) },
     startup: {
       byDay: startupDays,

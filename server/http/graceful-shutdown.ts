@@ -1,5 +1,6 @@
 import type { Server, ServerResponse } from 'node:http';
 import type { Socket } from 'node:net';
+import { setTimeout as delay } from 'node:timers/promises';
 import type { FastifyInstance } from 'fastify';
 
 /**
@@ -14,8 +15,30 @@ export interface ShutdownOptions {
   closeResources: () => Promise<void>;
   /** The whole shutdown's deadline. */
   timeoutMs: number;
-  /** Where the one line saying what happened goes. */
+  /** Where the lines saying what happened go. */
   log: (line: string) => void;
+  /** Told first: from then on /readyz answers 503. */
+  closing?: ClosingState;
+  /** Milliseconds still served after that, before the listener closes (DRAIN_GRACE_MS); within timeoutMs. */
+  graceMs?: number;
+}
+
+/** Whether the server has been told to stop; /readyz reads it (server/http/health-routes.ts). */
+export interface ClosingState {
+  readonly started: boolean;
+  start(): void;
+}
+
+export function closingState(): ClosingState {
+  let started = false;
+  return {
+    get started() {
+      return started;
+    },
+    start() {
+      started = true;
+    },
+  };
 }
 
 /** What the listener has open: sockets and requests not yet answered. */
@@ -53,13 +76,21 @@ export function trackOpenWork(server: Server): OpenWork {
 }
 
 /**
- * Stops accepting, lets the requests in flight finish, then cuts whatever is still open (a
+ * Says it is not ready and, for the grace, goes on serving (a load balancer checking /readyz
+ * takes the server out meanwhile, so nothing is sent to a closed listener); then stops
+ * accepting, lets the requests in flight finish, then cuts whatever is still open (a
  * client that stalled mid-request never finishes by itself), closes the database and returns
  * within the deadline. The process exits after it; the caller keeps a hard deadline as well.
  */
 export async function drainAndClose(reason: string, work: OpenWork, options: ShutdownOptions): Promise<void> {
   const started = Date.now();
-  const { app, timeoutMs, log } = options;
+  const { app, log, graceMs = 0 } = options;
+  options.closing?.start();
+  if (graceMs > 0) {
+    log(`${reason}: not ready; serving ${graceMs} ms more so the load balancer takes this server out`);
+    await delay(graceMs);
+  }
+  const timeoutMs = options.timeoutMs - graceMs;
   log(`${reason}: shutting down within ${timeoutMs} ms: no new connections; ${work.requests()} requests in flight, ${work.connections()} connections open`);
   const closing = app.close();
   work.endKeepAlive();

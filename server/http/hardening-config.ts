@@ -16,6 +16,12 @@ export interface HardeningConfig {
   requestTimeoutMs: number;
   /** Milliseconds SIGTERM/SIGINT may take to drain and close before the process exits anyway. SHUTDOWN_TIMEOUT_MS. */
   shutdownTimeoutMs: number;
+  /**
+   * Milliseconds a server told to stop goes on serving after /readyz turns 503, so a load
+   * balancer's health checks take it out before its listener closes (more than 2 of its check
+   * intervals); counted within SHUTDOWN_TIMEOUT_MS. 0: the listener closes at once. DRAIN_GRACE_MS.
+   */
+  drainGraceMs: number;
   /** Hits of GET /catalog-api/ads/track one client may make per minute; 0: no limit. TRACKING_RATE_LIMIT. */
   trackingRateLimit: number;
   /** Days a tracking hit is kept; 0: until deleted by hand. TRACKING_RETENTION_DAYS. */
@@ -52,20 +58,29 @@ export const hardeningEnvShape = {
     ),
   REQUEST_TIMEOUT_MS: wholeNumber(7, 'milliseconds').pipe(z.number().min(1000, 'must be at least 1000')).default(30_000),
   SHUTDOWN_TIMEOUT_MS: wholeNumber(7, 'milliseconds').pipe(z.number().min(100, 'must be at least 100')).default(10_000),
+  DRAIN_GRACE_MS: wholeNumber(7, 'milliseconds').default(0),
   TRACKING_RATE_LIMIT: wholeNumber(6, 'hits a minute').default(600),
   TRACKING_RETENTION_DAYS: wholeNumber(5, 'days').default(30),
 };
 
 type HardeningEnv = z.infer<z.ZodObject<typeof hardeningEnvShape>>;
 
-/** Problems no single variable shows: a production server must know its public origin. */
+/**
+ * Problems no single variable shows: a production server must know its public origin, and a
+ * drain grace must leave time to drain.
+ */
 export function hardeningProblems(env: HardeningEnv & { PUBLIC_ORIGIN?: string | undefined }): string[] {
+  const problems: string[] = [];
   // Without it absolute URLs (VAST, the ad list) are built from the request's Host header,
   // which any client writes: behind a real deployment that must not be the source of truth.
   if (env.NODE_ENV === 'production' && !env.PUBLIC_ORIGIN) {
-    return ['PUBLIC_ORIGIN: must be set when NODE_ENV=production (the origin viewers reach this server at, e.g. https://player.example.com)'];
+    problems.push('PUBLIC_ORIGIN: must be set when NODE_ENV=production (the origin viewers reach this server at, e.g. https://player.example.com)');
   }
-  return [];
+  // The grace is spent within the shutdown's deadline: the requests in flight still need some.
+  if (env.DRAIN_GRACE_MS >= env.SHUTDOWN_TIMEOUT_MS) {
+    problems.push(`DRAIN_GRACE_MS: must be less than SHUTDOWN_TIMEOUT_MS (${env.SHUTDOWN_TIMEOUT_MS}), which it counts within`);
+  }
+  return problems;
 }
 
 export function hardeningConfig(env: HardeningEnv): HardeningConfig {
@@ -73,6 +88,7 @@ export function hardeningConfig(env: HardeningEnv): HardeningConfig {
     trustedProxies: env.TRUSTED_PROXIES.includes('none') ? [] : env.TRUSTED_PROXIES,
     requestTimeoutMs: env.REQUEST_TIMEOUT_MS,
     shutdownTimeoutMs: env.SHUTDOWN_TIMEOUT_MS,
+    drainGraceMs: env.DRAIN_GRACE_MS,
     trackingRateLimit: env.TRACKING_RATE_LIMIT,
     trackingRetentionDays: env.TRACKING_RETENTION_DAYS,
   };
