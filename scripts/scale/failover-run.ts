@@ -43,7 +43,7 @@ export async function failoverRun(cluster: RunningCluster, traffic: Omit<Traffic
     const restartMs = performance.now() - exitedAt;
     log(`server 1 started again and UP in HAProxy ${Math.round(restartMs / 1000)} s after the kill`);
     stopAt = performance.now() + timings.afterRestartMs;
-    return { kill: { sentAt, exitedAt, postsInFlight }, restartMs };
+    return { kill: { sentAt, exitedAt, postsInFlight, server: 'server1' }, restartMs };
   };
   // A failure of the schedule stops the clients too, so the run never hangs on them.
   const scheduled = schedule().catch((error: unknown) => {

@@ -7,6 +7,8 @@ export interface Answer {
   /** 0 when no answer came. */
   status: number;
   text: string;
+  /** HAProxy's X-Served-By: the server that answered (server0, server1…); absent without HAProxy or an answer. */
+  servedBy?: string;
   /** Set when no answer came: the connection error's code, or the timeout. */
   error?: string;
 }
@@ -39,7 +41,8 @@ export async function call(method: Method, url: string, options: { json?: unknow
       body: options.json === undefined ? undefined : JSON.stringify(options.json),
       signal: AbortSignal.timeout(CALL_TIMEOUT_MS),
     });
-    return { status: response.status, text: await response.text() };
+    const servedBy = response.headers.get('x-served-by') ?? undefined;
+    return { status: response.status, text: await response.text(), ...(servedBy ? { servedBy } : {}) };
   } catch (error) {
     return { status: 0, text: '', error: errorCode(error) };
   }

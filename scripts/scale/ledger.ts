@@ -16,6 +16,8 @@ export interface CallRecord {
   endedAt: number;
   /** 0 when no answer came (the connection failed or timed out). */
   status: number;
+  /** The server that answered, by HAProxy's X-Served-By. */
+  servedBy?: string;
 }
 
 export interface Failure extends CallRecord {

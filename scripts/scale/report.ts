@@ -57,3 +57,10 @@ export function throughputTable(phases: { name: string; figures: PhaseFigures[] 
   }).join(' | ')} |`);
   return [head, rule, ...rows];
 }
+
+/** Which servers answered the phase's calls, by HAProxy's X-Served-By: "server0 51 %, server1 49 %". */
+export function servedShare(calls: readonly CallRecord[]): string {
+  const counts = new Map<string, number>();
+  for (const call of calls) counts.set(call.servedBy ?? 'no answer', (counts.get(call.servedBy ?? 'no answer') ?? 0) + 1);
+  return [...counts].sort(([a], [b]) => a.localeCompare(b)).map(([server, count]) => `${server} ${Math.round((100 * count) / Math.max(1, calls.length))} %`).join(', ');
+}

@@ -76,7 +76,7 @@ async function timed(ledger: Ledger, route: RouteName, method: Method, send: () 
   if (writes) ledger.postsInFlight++;
   try {
     const answer = await send();
-    ledger.record({ route, method, startedAt, endedAt: performance.now(), status: answer.status }, answer.error);
+    ledger.record({ route, method, startedAt, endedAt: performance.now(), status: answer.status, ...(answer.servedBy ? { servedBy: answer.servedBy } : {}) }, answer.error);
     return answer;
   } finally {
     if (writes) ledger.postsInFlight--;
