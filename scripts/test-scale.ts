@@ -14,7 +14,7 @@
  */
 import { randomBytes } from 'node:crypto';
 import { chmod, mkdtemp, rm, writeFile } from 'node:fs/promises';
-import { cpus, tmpdir } from 'node:os';
+import { cpus, loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { startCluster, type RunningCluster } from './cluster/cluster.ts';
@@ -146,7 +146,8 @@ try {
     { name: '2 servers', figures: phaseFigures(twoServers.ledger.calls, twoServers.seconds) },
     { name: 'failover run', figures: mixed },
   ]);
-  report.push(`${CLIENTS} clients, ${cpus().length} × ${cpus()[0]?.model ?? 'CPU'}, Node ${process.version}; HAProxy, PostgreSQL, Redis, ClickHouse and the clients on the same machine.`, '', ...table, '',
+  report.push(`${CLIENTS} clients, ${cpus().length} × ${cpus()[0]?.model ?? 'CPU'}, Node ${process.version}, load average ${loadavg()[0]?.toFixed(1) ?? '?'} at the end; ` +
+    'HAProxy, PostgreSQL, Redis, ClickHouse and the clients share the machine, so on 2 cores a second server adds no CPU and the figures vary from run to run.', '', ...table, '',
     `Answered by: 1 server: ${servedShare(oneServer.ledger.calls)}; 2 servers: ${servedShare(twoServers.ledger.calls)}; failover run: ${servedShare(failover.ledger.calls)}.`);
 } catch (error) {
   checks.push({ name: 'the run itself', ok: false, detail: 'stopped by an error', problems: failure(error) });
