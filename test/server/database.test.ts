@@ -43,6 +43,15 @@ describe('migrate', () => {
     const recorded = await db.query<{ name: string }>('SELECT name FROM schema_migrations ORDER BY name');
     expect(recorded.map((row) => row.name)).toEqual(files);
   });
+
+  it('two servers migrating one empty database at once both start: each migration runs once', async () => {
+    const db = await emptyDatabase();
+    const files = (await readdir(MIGRATIONS_DIR)).filter((name) => /^\d{3}-.*\.sql$/.test(name)).sort();
+    const [first, second] = await Promise.all([migrate(db), migrate(db)]);
+    expect([...(first ?? []), ...(second ?? [])].sort()).toEqual(files);
+    const recorded = await db.query<{ name: string }>('SELECT name FROM schema_migrations ORDER BY name');
+    expect(recorded.map((row) => row.name)).toEqual(files);
+  });
 });
 
 describe('seedDemoCatalogue', () => {
