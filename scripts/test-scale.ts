@@ -148,6 +148,8 @@ try {
   ]);
   report.push(`${CLIENTS} clients, ${cpus().length} × ${cpus()[0]?.model ?? 'CPU'}, Node ${process.version}, load average ${loadavg()[0]?.toFixed(1) ?? '?'} at the end; ` +
     'HAProxy, PostgreSQL, Redis, ClickHouse and the clients share the machine, so on 2 cores a second server adds no CPU and the figures vary from run to run.', '', ...table, '',
+    ...[{ name: '1 server', phase: oneServer }, { name: '2 servers', phase: twoServers }].flatMap(({ name, phase }) => phase.ledger.failures.slice(0, 5).map((failed) =>
+      `Failed in the ${name} phase: ${failed.method} ${failed.route}, ${failed.error} after ${Math.round(failed.endedAt - failed.startedAt)} ms, answered by ${failed.servedBy ?? 'none'}.`)),
     `Answered by: 1 server: ${servedShare(oneServer.ledger.calls)}; 2 servers: ${servedShare(twoServers.ledger.calls)}; failover run: ${servedShare(failover.ledger.calls)}.`);
 } catch (error) {
   checks.push({ name: 'the run itself', ok: false, detail: 'stopped by an error', problems: failure(error) });
