@@ -6,6 +6,12 @@ export const FILM_SEEK_TO = 50;
 export const LONG_SEEK_TO = 1500;
 /** Film 8's seek target: the middle of its fifth 4 s segment, on its second 2 s GOP's keyframe (18 s = 16 s + 2 s). */
 export const CMAF_SEEK_TO = 18;
+/** The seek moments whose inside-the-buffer seek is a metric of its own, by far-seek metric. */
+export const BUFFERED_AT_MOMENT: Readonly<Record<string, string>> = {
+  'seek-far-1s': 'seek-buffered-1s',
+  'seek-far-10s': 'seek-buffered-10s',
+  'seek-far-full': 'seek-buffered-full',
+};
 /** The "buffer full" moment: this much buffered ahead of the playhead, or no growth for BUFFER_SETTLE_MS. */
 export const BUFFER_FULL_SECONDS = 25;
 export const BUFFER_SETTLE_MS = 3000;
@@ -50,8 +56,20 @@ export const METRICS: readonly BenchMetric[] = [
     description: 'film 1 with a preroll: from the ad\'s end (skipped once allowed, 5 s in) to the film\'s first frame presented while playing; ours against hls.js in an IMA-style page that loads the film after the ad',
   },
   {
-    id: 'seek-buffered', label: 'seek inside the buffer', unit: 'ms', headline: false,
+    id: 'seek-buffered', label: 'seek inside the buffer after a seek', unit: 'ms', headline: false,
     description: 'film 1, after the unbuffered seek: a seek 2 s ahead (or 1.5 s back) inside what is buffered, until a frame at the target is presented',
+  },
+  {
+    id: 'seek-buffered-1s', label: 'seek inside the buffer 1 s in', unit: 'ms', headline: false,
+    description: `film 4, 1 s after the first frame, in the far seek's visit and before it: a seek 2 s ahead (or 1.5 s back) inside what is buffered, until a frame at the target is presented`,
+  },
+  {
+    id: 'seek-buffered-10s', label: 'seek inside the buffer 10 s in', unit: 'ms', headline: false,
+    description: 'the same, 10 s after the first frame, in the visit of the far seek 10 s in',
+  },
+  {
+    id: 'seek-buffered-full', label: 'seek inside the buffer, buffer full', unit: 'ms', headline: false,
+    description: 'the same, once the buffer is full, in the visit of the far seek with a full buffer',
   },
   {
     id: 'startup-tbt', label: 'start-up blocking time', unit: 'ms', headline: false,
@@ -64,6 +82,18 @@ export const METRICS: readonly BenchMetric[] = [
   {
     id: 'steady-long-tasks', label: 'steady-playback long tasks', unit: 'count', headline: false,
     description: 'number of main-thread long tasks (over 50 ms) during the steady-playback window',
+  },
+  {
+    id: 'our-long-tasks', label: 'long tasks of ours', unit: 'count', headline: false,
+    description: 'main-thread tasks of 50 ms or more that ran the player\'s code, from the player\'s navigation (our widget: its iframe\'s; a plain page: the page\'s) to the end of the steady-playback window, in its visit; the host page\'s tasks are not counted (host-long-tasks)',
+  },
+  {
+    id: 'our-longest-task', label: 'longest task of ours', unit: 'ms', headline: false,
+    description: 'the longest of those tasks; 0 when there were none',
+  },
+  {
+    id: 'host-long-tasks', label: 'long tasks of the host page', unit: 'count', headline: false,
+    description: 'our widget only: main-thread tasks of 50 ms or more from the host page\'s navigation to the end of the steady window that were not the widget\'s (the host page\'s parse and script, and what the browser pins on no single frame, such as a navigation\'s commit)',
   },
   {
     id: 'rebuffers', label: 'rebuffering events', unit: 'count', headline: false,

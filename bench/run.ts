@@ -15,7 +15,7 @@
  * The quick run fails only on deterministic regressions (bundle budgets), never on timings.
  */
 import { execFileSync } from 'node:child_process';
-import { mkdir, mkdtemp, writeFile } from 'node:fs/promises';
+import { mkdir, mkdtemp, readFile, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -24,15 +24,16 @@ import { loadServerConfig } from '../server/config.ts';
 import { startServer } from '../server/main.ts';
 import { buildWidgetIfStale } from '../scripts/widget-build.ts';
 import { budgetFailures, measureChunks } from './bundle-sizes.ts';
-import { CMAF_SEEK_TO, FILM_SEEK_TO, LONG_SEEK_TO, METRICS } from './metrics.ts';
+import { BUFFERED_AT_MOMENT, CMAF_SEEK_TO, FILM_SEEK_TO, LONG_SEEK_TO, METRICS } from './metrics.ts';
 import { PROFILES, profileById, type Profile } from './profiles.ts';
 import { referenceBundles, startReferenceServer } from './reference-server.ts';
 import { renderMarkdown } from './report/render-markdown.ts';
 import { renderSvg } from './report/render-svg.ts';
-import type { BenchResults, BenchSample, BundleSize } from './report/results.ts';
+import type { BenchResults, BenchSample, BundleSize, SeekFloor } from './report/results.ts';
 import { AFTER_AD_SUBJECTS, measureFilmAfterAd } from './after-ad.ts';
 import { runSession, type SessionOutcome, type SessionPlan } from './session.ts';
-import { SUBJECTS, type Origins, type Subject } from './subjects.ts';
+import { floorMs, seekFloorBytes } from './seek-floor.ts';
+import { MOVIE_ID, SUBJECTS, type Media, type Origins, type Subject } from './subjects.ts';
 import { createLink, startThrottleProxy } from './throttle-proxy.ts';
 
 const ROOT = fileURLToPath(new URL('../', import.meta.url));
@@ -40,6 +41,8 @@ const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 /** The profile whose first run includes the steady-playback window: the 4G phone, when measured. */
 const STEADY_PROFILE = 'mobile-4g';
 const steadyProfile = (options: Options) => (options.profiles.some((p) => p.id === STEADY_PROFILE) ? STEADY_PROFILE : options.profiles[0]?.id);
+/** The one-core phone watches the steady window too (its only run): the long tasks it counts are a goal there. */
+const watchesSteady = (options: Options, profile: Profile) => profile.id === steadyProfile(options) || profile.id === 'phone-1core';
 
 interface Options {
   quick: boolean;
@@ -120,6 +123,30 @@ async function bundleSizes(): Promise<BundleSize[]> {
   return [...ours, ...(await referenceBundles())];
 }
 
+/** The unbuffered seeks, with their media and target, whose floor the report prints. */
+const FLOORED_SEEKS: ReadonlyArray<{ metrics: readonly string[]; media: Media; to: number }> = [
+  { metrics: ['seek-unbuffered'], media: 'film', to: FILM_SEEK_TO },
+  { metrics: ['seek-far-1s', 'seek-far-10s', 'seek-far-full'], media: 'long', to: LONG_SEEK_TO },
+  { metrics: ['seek-cmaf'], media: 'cmaf', to: CMAF_SEEK_TO },
+];
+
+/** Each shaped profile's floor for each unbuffered seek, from the media files on disk. */
+async function seekFloors(mediaDir: string, profiles: readonly Profile[]): Promise<SeekFloor[]> {
+  const floors: SeekFloor[] = [];
+  for (const seek of FLOORED_SEEKS) {
+    const bytes = await seekFloorBytes(path.join(mediaDir, 'films', String(MOVIE_ID[seek.media]), 'master.m3u8'), seek.to);
+    for (const profile of profiles.filter((candidate) => candidate.downKbps !== null)) {
+      for (const metric of seek.metrics) floors.push({ profile: profile.id, metric, bytes, ms: Math.round(floorMs(bytes, profile)) });
+    }
+  }
+  return floors;
+}
+
+async function entryBudget(): Promise<number | undefined> {
+  const budgets = JSON.parse(await readFile(path.join(ROOT, 'bench/budgets.json'), 'utf8')) as { gzipBytes?: Record<string, number> };
+  return budgets.gzipBytes?.embed;
+}
+
 const ONE_SECOND_IN = { afterFirstFrameMs: 1000 };
 
 /** Whether this run measures the far seek 10 s in and with a full buffer. */
@@ -129,27 +156,28 @@ const laterMoments = (options: Options, run: number): boolean => !options.quick 
 function planMetrics(plan: SessionPlan): string[] {
   const metrics: string[] = [];
   if (plan.measureStartup) metrics.push('first-frame', 'first-frame-iframe', 'engine-startup', 'startup-tbt', 'js-bytes', 'peak-heap');
-  if (plan.seek) metrics.push(plan.seek.metric, ...(plan.seek.insideBuffer ? ['seek-buffered'] : []));
-  if (plan.steadySeconds) metrics.push('steady-tbt', 'steady-long-tasks', 'rebuffers', 'peak-heap');
+  if (plan.seek) metrics.push(plan.seek.metric, ...(plan.seek.insideBuffer ? ['seek-buffered'] : []), ...(plan.seek.bufferedFirst ? [plan.seek.bufferedFirst] : []));
+  if (plan.steadySeconds) metrics.push('steady-tbt', 'steady-long-tasks', 'rebuffers', 'peak-heap', 'our-long-tasks', 'our-longest-task', 'host-long-tasks');
   return metrics;
 }
 
 /**
  * The visits one subject makes in one run: film 1 (start-up, an unbuffered seek and one inside
- * the buffer), the long film's far seek at three moments (each a visit of its own), film 8's seek
- * into a segment, and film 1 again for the steady window.
+ * the buffer), the long film's far seek at three moments (each a visit of its own, each with a
+ * seek inside the buffer first), film 8's seek into a segment, and film 1 again for the steady
+ * window.
  */
 function plansFor(subject: Subject, profile: Profile, origins: Origins, steadySeconds: number, options: Options, run: number): SessionPlan[] {
   const base = { subject, profile, origins };
   const only = options.metrics;
   const plans: SessionPlan[] = [
     { ...base, media: 'film', measureStartup: true, seek: { to: FILM_SEEK_TO, metric: 'seek-unbuffered', moment: ONE_SECOND_IN, insideBuffer: true } },
-    { ...base, media: 'long', seek: { to: LONG_SEEK_TO, metric: 'seek-far-1s', moment: ONE_SECOND_IN } },
+    { ...base, media: 'long', seek: { to: LONG_SEEK_TO, metric: 'seek-far-1s', moment: ONE_SECOND_IN, bufferedFirst: BUFFERED_AT_MOMENT['seek-far-1s'] } },
     // The two later moments cost 10-30 s of wall time per visit: they are measured in the first
     // --moment-runs runs of each profile only, and the quick run (a smoke run) leaves them out.
     ...(!laterMoments(options, run) ? [] : [
-      { ...base, media: 'long', seek: { to: LONG_SEEK_TO, metric: 'seek-far-10s', moment: { afterFirstFrameMs: 10_000 } } },
-      { ...base, media: 'long', seek: { to: LONG_SEEK_TO, metric: 'seek-far-full', moment: 'buffer-full' } },
+      { ...base, media: 'long', seek: { to: LONG_SEEK_TO, metric: 'seek-far-10s', moment: { afterFirstFrameMs: 10_000 }, bufferedFirst: BUFFERED_AT_MOMENT['seek-far-10s'] } },
+      { ...base, media: 'long', seek: { to: LONG_SEEK_TO, metric: 'seek-far-full', moment: 'buffer-full', bufferedFirst: BUFFERED_AT_MOMENT['seek-far-full'] } },
     ] satisfies SessionPlan[]),
     { ...base, media: 'cmaf', seek: { to: CMAF_SEEK_TO, metric: 'seek-cmaf', moment: ONE_SECOND_IN } },
   ];
@@ -177,7 +205,8 @@ async function main(): Promise<void> {
   const failures = await budgetFailures();
 
   // The start-up and seek figures are the film's: no preroll in front of it.
-  const server = await startServer({ ...loadServerConfig({ PORT: '0', HOST: '127.0.0.1', DATA_DIR: 'memory://', AD_LIST_URL: '/catalog-api/ad-list.json?case=none' }) });
+  const serverConfig = loadServerConfig({ PORT: '0', HOST: '127.0.0.1', DATA_DIR: 'memory://', AD_LIST_URL: '/catalog-api/ad-list.json?case=none' });
+  const server = await startServer({ ...serverConfig });
   const reference = await startReferenceServer();
   const browser = await chromium.launch({ executablePath: CHROMIUM, args: BROWSER_ARGS });
   const samples: BenchSample[] = [];
@@ -211,8 +240,8 @@ async function main(): Promise<void> {
       try {
         for (let run = 0; run < runs; run += 1) {
           // The steady window costs its full length in wall time per subject: it is watched in the
-          // first run of the phone profile only, which keeps the full run under 35 minutes.
-          const steady = run === 0 && profile.id === steadyProfile(options) ? options.steadySeconds : 0;
+          // first run of the phone profiles only, which keeps the full run near 35 minutes.
+          const steady = run === 0 && watchesSteady(options, profile) ? options.steadySeconds : 0;
           for (const subject of options.subjects) {
             const outcomes: SessionOutcome[] = [];
             for (const plan of plansFor(subject, profile, origins, steady, options, run)) {
@@ -259,10 +288,11 @@ async function main(): Promise<void> {
       'CPU slowdown is DevTools\' Emulation.setCPUThrottlingRate on the page. It does not slow dedicated workers, which favours players that work in workers (ours and hls.js). phone-1core closes that gap: the same 4× page slowdown on the mobile-4g link, in a browser launched of its own through a wrapper that execs Chromium under `taskset -c 0`, so every browser process (the page, its workers, the network and GPU processes) shares one core, as on a cheap phone.',
       `Media: film 1 (60 s; 240p/480p/720p MPEG-TS at about 0.4/1.3/2.7 Mbit/s with separate AAC audio, 4 s segments), film 4 (31 min, 360p) for the far seek, and film 8 (32 s; 240p–1080p CMAF fMP4 at about 0.44/1.26/2.6/4.65 Mbit/s, 4 s segments of two 2 s GOP fragments each, I-frame playlists, separate AAC audio). dash.js plays films 1 and 4 from their DASH remux (the same encodes in fMP4) and film 8 from an MPD over the very same files.`,
       `Seeks: film 1 → ${FILM_SEEK_TO} s and film 8 → ${CMAF_SEEK_TO} s (the middle of a segment, where a keyframe index lets a player start from the segment's second GOP), 1 s after the first frame; film 4 → ${LONG_SEEK_TO} s at three moments, each a visit of its own: 1 s and 10 s after the first frame, and once the buffer is full (25 s ahead of the playhead, or its end has stopped growing for 3 s). The 10 s and buffer-full moments cost their wait in wall time per subject and are measured in the first ${options.momentRuns} run(s) of each profile only${options.quick ? ' (not at all in the quick run)' : ''}. A seek whose target was already buffered is not counted.`,
+      'Seeks inside the buffer: 2 s ahead of the playhead (or 1.5 s back) inside what is buffered, until a frame at the target is presented; once in film 1 right after its unbuffered seek, and once at each of the far seek\'s moments, in the far seek\'s visit just before it (the far seek follows once playback has moved 0.5 s past that target, so it starts about 0.6 s after its moment). Each seek\'s floor beside it is one round trip plus the bytes of the first GOP at the target (the I-frame playlist\'s, else the whole keyframe segment) of the smallest rendition and of the audio segment, at the profile\'s bandwidth: no player that fetches the target\'s media after the seek can present a frame sooner.',
       'The stream\'s first request, from which the player\'s own start-up is timed, is the first playlist or MPD request; a page that carries its playlists inline (our /embed with the master and media playlists in its boot data) requests none, and then it is the first media or init segment request.',
       'Playback starts muted and automatic as soon as the <video> exists, for every subject.',
       'Film after the preroll (ours and hls.js only): a visit of its own with the demo preroll (15 s, skippable at 5 s) before film 1; the ad is skipped once allowed, and the time runs to the film\'s first frame presented while playing. Ours buffers the film behind the ad; the hls.js page follows the IMA-style flow (bench/pages/hls-ad.html) and loads the film after the ad. The ad plays unmuted (autoplay allowed by the browser flag).',
-      `The steady-playback window (${options.steadySeconds} s after the first frame of film 1, in a visit of its own) is watched in the first run of ${steadyProfile(options)} only: it costs its full length in wall time per subject.`,
+      `The steady-playback window (${options.steadySeconds} s after the first frame of film 1, in a visit of its own) is watched in the first run of ${[...new Set([steadyProfile(options), ...options.profiles.filter((p) => p.id === 'phone-1core').map((p) => p.id)])].join(' and ')} only: it costs its full length in wall time per subject. The same visit counts the main thread's long tasks (50 ms or more, Long Tasks API) from the player's navigation to the window's end, split by whose they were: each frame's observer records the entry's name, and a task the widget's iframe calls its own (the host page: a descendant's) is ours; the host page's own tasks, and those the browser pins on no single frame (a navigation's commit), are the host's and counted apart. Worker tasks are not main-thread long tasks and are not counted.`,
       'Timings are medians with [min–max]; ratios are peer ÷ ours, so above 1 means the peer is slower or larger. Absolute times drift between machines and runs; the ratios from one run are the claim.',
     ],
     profiles: options.profiles.map(({ link: _link, cpus: _cpus, maxRuns: _maxRuns, ...profile }) => profile),
@@ -270,6 +300,8 @@ async function main(): Promise<void> {
     metrics: [...METRICS],
     samples,
     bundles: await bundleSizes(),
+    floors: await seekFloors(serverConfig.mediaDir, options.profiles),
+    entryBudgetBytes: await entryBudget(),
   };
   const dir = path.join(ROOT, 'bench/results');
   await mkdir(dir, { recursive: true });
@@ -287,10 +319,11 @@ async function main(): Promise<void> {
 /** Whether a run of this subject should have produced the metric (so its absence counts as missing). */
 function expectedMetric(metric: string, subject: Subject, watchedSteady: boolean, only: ReadonlySet<string> | undefined, moments: boolean): boolean {
   if (only && !only.has(metric)) return false;
-  if (['seek-far-10s', 'seek-far-full'].includes(metric)) return moments;
+  if (['seek-far-10s', 'seek-far-full', 'seek-buffered-10s', 'seek-buffered-full'].includes(metric)) return moments;
   if (metric === 'first-frame-iframe') return subject.frame;
   if (metric === 'film-after-ad') return AFTER_AD_SUBJECTS.has(subject.id);
-  if (['steady-tbt', 'steady-long-tasks', 'rebuffers'].includes(metric)) return watchedSteady;
+  if (metric === 'host-long-tasks') return watchedSteady && subject.frame;
+  if (['steady-tbt', 'steady-long-tasks', 'rebuffers', 'our-long-tasks', 'our-longest-task'].includes(metric)) return watchedSteady;
   return true;
 }
 

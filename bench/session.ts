@@ -6,96 +6,10 @@
 import http from 'node:http';
 import type { Browser, CDPSession, Frame, Page, Request } from 'playwright';
 import { BUFFER_FULL_SECONDS, BUFFER_SETTLE_MS } from './metrics.ts';
+import { attributeLongTasks, longTaskValues, type LongTask, type ObservedLongTask } from './long-tasks.ts';
+import { BUFFER_FULL, BUFFERED_TARGET, PROBE, TIME_SEEK } from './page-scripts.ts';
 import type { Profile } from './profiles.ts';
 import type { Media, Origins, Subject } from './subjects.ts';
-
-/** Installed in every frame before its scripts run: long tasks, the first frame, rebuffering. */
-const PROBE = `(() => {
-  const bench = (window.__bench = { longTasks: [], waiting: 0 });
-  try {
-    new PerformanceObserver((list) => {
-      for (const entry of list.getEntries()) bench.longTasks.push({ start: performance.timeOrigin + entry.startTime, duration: entry.duration });
-    }).observe({ type: 'longtask', buffered: true });
-  } catch {}
-  const watch = (video) => {
-    // Every subject starts the same way: muted autoplay as soon as the element exists.
-    video.muted = true;
-    video.autoplay = true;
-    video.requestVideoFrameCallback(() => {
-      bench.firstFrame = performance.now();
-      bench.firstFrameEpoch = performance.timeOrigin + bench.firstFrame;
-    });
-    video.addEventListener('waiting', () => {
-      if (bench.firstFrame !== undefined && !video.seeking && !bench.inSeek) bench.waiting += 1;
-    });
-  };
-  new MutationObserver((_, observer) => {
-    const video = document.querySelector('video');
-    if (!video) return;
-    observer.disconnect();
-    watch(video);
-  }).observe(document, { subtree: true, childList: true });
-})();`;
-
-/** Seeks and resolves with the time to the first frame within 0.5 s of the target (null after 30 s). */
-const TIME_SEEK = `(to) => new Promise((resolve) => {
-  const video = document.querySelector('video');
-  const ranges = video.buffered;
-  let buffered = false;
-  const held = [];
-  for (let i = 0; i < ranges.length; i += 1) {
-    if (ranges.start(i) <= to && to < ranges.end(i) - 0.1) buffered = true;
-    held.push(ranges.start(i).toFixed(1) + '–' + ranges.end(i).toFixed(1));
-  }
-  const state = 'at ' + video.currentTime.toFixed(1) + ' s, buffered ' + (held.join(', ') || 'nothing');
-  window.__bench.inSeek = true;
-  const started = performance.now();
-  const timer = setTimeout(() => resolve({ ms: null, buffered, state }), 30000);
-  const onFrame = (_now, meta) => {
-    if (Math.abs(meta.mediaTime - to) <= 0.5) {
-      clearTimeout(timer);
-      window.__bench.inSeek = false;
-      resolve({ ms: performance.now() - started, buffered, state });
-    } else video.requestVideoFrameCallback(onFrame);
-  };
-  video.requestVideoFrameCallback(onFrame);
-  video.currentTime = to;
-})`;
-
-/** A target inside the buffer: 2 s ahead if buffered, else 1.5 s back, else none. */
-const BUFFERED_TARGET = `(() => {
-  const video = document.querySelector('video');
-  const now = video.currentTime;
-  const ranges = video.buffered;
-  for (let i = 0; i < ranges.length; i += 1) {
-    if (ranges.start(i) <= now && now < ranges.end(i)) {
-      if (ranges.end(i) - now > 2.6) return now + 2;
-      if (now - ranges.start(i) > 2) return now - 1.5;
-    }
-  }
-  return null;
-})()`;
-
-/** Waits until the buffer is full: BUFFER_FULL_SECONDS ahead of the playhead, or its end still for BUFFER_SETTLE_MS (30 s at most). */
-const BUFFER_FULL = `(full, settleMs) => new Promise((resolve) => {
-  const video = document.querySelector('video');
-  const end = () => {
-    const ranges = video.buffered;
-    for (let i = 0; i < ranges.length; i += 1) if (ranges.start(i) <= video.currentTime + 0.1 && video.currentTime < ranges.end(i)) return ranges.end(i);
-    return video.currentTime;
-  };
-  const started = performance.now();
-  let last = end();
-  let grewAt = started;
-  const timer = setInterval(() => {
-    const now = performance.now();
-    const e = end();
-    if (e > last + 0.01) { last = e; grewAt = now; }
-    const ahead = e - video.currentTime;
-    const why = ahead >= full ? 'ahead' : now - grewAt >= settleMs ? 'settled' : now - started > 30000 ? 'timeout' : null;
-    if (why) { clearInterval(timer); resolve({ ahead, why }); }
-  }, 100);
-})`;
 
 /** When the seek starts: this long after the first frame, or once the buffer is full. */
 export type SeekMoment = { afterFirstFrameMs: number } | 'buffer-full';
@@ -107,6 +21,8 @@ export interface SeekPlan {
   moment: SeekMoment;
   /** Then a second seek inside the buffer (seek-buffered). */
   insideBuffer?: boolean;
+  /** First, at the moment, a seek inside the buffer recorded as this metric; the seek follows once playback has moved on. */
+  bufferedFirst?: string;
 }
 
 export interface SessionPlan {
@@ -127,11 +43,6 @@ export type MetricValues = Record<string, number | null>;
 export interface SessionOutcome {
   values: MetricValues;
   notes: string[];
-}
-
-interface LongTask {
-  start: number;
-  duration: number;
 }
 
 const FIRST_FRAME_TIMEOUT_MS = 90_000;
@@ -182,10 +93,15 @@ export async function runSession(browser: Browser, plan: SessionPlan): Promise<S
       const from = Date.now();
       const waitingBefore = (await frame.evaluate('window.__bench.waiting')) as number;
       await page.waitForTimeout(plan.steadySeconds * 1000);
-      const steady = (await longTasks(page)).filter((task) => task.start >= from);
+      const to = Date.now();
+      const observed = await observedLongTasks(page);
+      const steady = everyTask(observed).filter((task) => task.start >= from);
       values['steady-tbt'] = blockingTime(steady);
       values['steady-long-tasks'] = steady.length;
       values.rebuffers = ((await frame.evaluate('window.__bench.waiting')) as number) - waitingBefore;
+      // From the player's navigation (the iframe's, for our widget) to the end of the window: whose long tasks they were.
+      const playerFrom = (await frame.evaluate('performance.timeOrigin')) as number;
+      Object.assign(values, longTaskValues(observed, plan.subject.frame, { pageFrom: topOrigin, playerFrom, to }));
     }
 
     if (plan.seek) {
@@ -196,6 +112,11 @@ export async function runSession(browser: Browser, plan: SessionPlan): Promise<S
       } else {
         await frame.waitForFunction((ms) => performance.now() >= (window as unknown as { __bench: { firstFrame: number } }).__bench.firstFrame + ms, seek.moment.afterFirstFrameMs, { timeout: 60_000, polling: 50 });
       }
+      if (seek.bufferedFirst) {
+        const target = await seekInsideBuffer(frame, seek.bufferedFirst, values, notes);
+        // Playing again past the target, as a viewer would be, before the next seek.
+        if (target !== null) await frame.waitForFunction((at) => (document.querySelector('video')?.currentTime ?? 0) > at, target + 0.5, { timeout: 10_000, polling: 50 }).catch(() => notes.push(`${seek.metric}: playback had not moved on 10 s after the seek inside the buffer`));
+      }
       const result = (await frame.evaluate(`(${TIME_SEEK})(${seek.to})`)) as { ms: number | null; buffered: boolean; state: string };
       values[seek.metric] = result.buffered ? null : result.ms;
       if (result.buffered) notes.push(`${seek.metric}: the target was already buffered (${result.state})`);
@@ -203,15 +124,7 @@ export async function runSession(browser: Browser, plan: SessionPlan): Promise<S
       if (seek.insideBuffer && result.ms !== null) {
         const after = seek.to + 0.5;
         await frame.waitForFunction((at) => (document.querySelector('video')?.currentTime ?? 0) > at, after, { timeout: 60_000, polling: 50 });
-        const target = (await frame.evaluate(BUFFERED_TARGET)) as number | null;
-        if (target === null) {
-          values['seek-buffered'] = null;
-          notes.push('seek-buffered: nothing buffered around the playhead');
-        } else {
-          const inside = (await frame.evaluate(`(${TIME_SEEK})(${target})`)) as { ms: number | null; buffered: boolean };
-          values['seek-buffered'] = inside.buffered ? inside.ms : null;
-          if (!inside.buffered) notes.push('seek-buffered: the target left the buffer before the seek');
-        }
+        await seekInsideBuffer(frame, 'seek-buffered', values, notes);
       }
     }
     if (heap) values['peak-heap'] = (await heap.stop()) / 1e6;
@@ -249,14 +162,34 @@ async function waitForFirstFrame(frame: Frame): Promise<string | undefined> {
   return result === 'ok' ? undefined : result;
 }
 
-/** Long tasks of every frame of the page (one main thread), each counted once. */
-async function longTasks(page: Page): Promise<LongTask[]> {
-  const seen = new Map<string, LongTask>();
-  for (const frame of page.frames()) {
-    const tasks = (await frame.evaluate('window.__bench ? window.__bench.longTasks : []').catch(() => [])) as LongTask[];
-    for (const task of tasks) seen.set(`${Math.round(task.start)}:${Math.round(task.duration)}`, task);
+/** A seek 2 s ahead (or 1.5 s back) inside what is buffered, timed as `metric`; resolves with its target, or null when none was made. */
+async function seekInsideBuffer(frame: Frame, metric: string, values: MetricValues, notes: string[]): Promise<number | null> {
+  const target = (await frame.evaluate(BUFFERED_TARGET)) as number | null;
+  if (target === null) {
+    values[metric] = null;
+    notes.push(`${metric}: nothing buffered around the playhead`);
+    return null;
   }
-  return [...seen.values()];
+  const inside = (await frame.evaluate(`(${TIME_SEEK})(${target})`)) as { ms: number | null; buffered: boolean };
+  values[metric] = inside.buffered ? inside.ms : null;
+  if (!inside.buffered) notes.push(`${metric}: the target left the buffer before the seek`);
+  return target;
+}
+
+/** What every frame's probe saw of the page's one main thread (the same task once per frame). */
+async function observedLongTasks(page: Page): Promise<ObservedLongTask[]> {
+  const observed: ObservedLongTask[] = [];
+  for (const frame of page.frames()) {
+    observed.push(...((await frame.evaluate('window.__bench ? window.__bench.longTasks : []').catch(() => [])) as ObservedLongTask[]));
+  }
+  return observed;
+}
+
+/** Every long task of the page, whoever ran it, each once. */
+const everyTask = (observed: readonly ObservedLongTask[]): LongTask[] => attributeLongTasks(observed, false).ours;
+
+async function longTasks(page: Page): Promise<LongTask[]> {
+  return everyTask(await observedLongTasks(page));
 }
 
 /** Gzip size of a worker script as served, by URL (assets are immutable, so once per run). */

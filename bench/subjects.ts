@@ -25,7 +25,7 @@ export interface Subject extends BenchSubject {
   expectEngine?: string;
 }
 
-const MOVIE_ID: Record<Media, number> = { film: 1, long: 4, cmaf: 8 };
+export const MOVIE_ID: Record<Media, number> = { film: 1, long: 4, cmaf: 8 };
 const hlsUrl = (media: Media, origins: Origins) => `${origins.widget}/catalog-api/media/films/${MOVIE_ID[media]}/master.m3u8`;
 const dashUrl = (media: Media, origins: Origins) => `${origins.widget}/catalog-api/media/films/${MOVIE_ID[media]}/dash/manifest.mpd`;
 const reference = (page: string, src: string, origins: Origins) => `${origins.reference}/${page}?src=${encodeURIComponent(src)}`;

@@ -10,6 +10,8 @@ export interface BenchSubject { id: string; label: string; reference: boolean; d
 export interface BenchMetric { id: string; label: string; unit: 'ms' | 'kB' | 'MB' | 'count'; headline: boolean; description: string }
 /** One measurement; `value` null = the subject could not produce the metric in that run. */
 export interface BenchSample { subject: string; profile: string; metric: string; run: number; value: number | null; note?: string }
+/** The least an unbuffered seek can take on a profile's link: one round trip and the target's least media (bench/seek-floor.ts). */
+export interface SeekFloor { profile: string; metric: string; ms: number; bytes: number }
 export interface BundleSize { name: string; owner: 'ours' | 'hls.js' | 'dash.js' | 'shaka-player'; role: string; gzipBytes: number }
 export interface BenchResults {
   title: string;
@@ -25,6 +27,10 @@ export interface BenchResults {
   metrics: BenchMetric[];
   samples: BenchSample[];
   bundles: BundleSize[];
+  /** Per shaped profile and unbuffered-seek metric. */
+  floors?: SeekFloor[];
+  /** The entry chunk's gzip budget (bench/budgets.json): the size it must not outgrow. */
+  entryBudgetBytes?: number;
 }
 
 export type MetricUnit = BenchMetric['unit'];
