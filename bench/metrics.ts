@@ -84,11 +84,11 @@ export const METRICS: readonly BenchMetric[] = [
     description: 'number of main-thread long tasks (over 50 ms) during the steady-playback window',
   },
   {
-    id: 'our-long-tasks', label: 'long tasks of ours', unit: 'count', headline: false,
+    id: 'our-long-tasks', label: 'long tasks of the player', unit: 'count', headline: false,
     description: 'main-thread tasks of 50 ms or more that ran the player\'s code, from the player\'s navigation (our widget: its iframe\'s; a plain page: the page\'s) to the end of the steady-playback window, in its visit; the host page\'s tasks are not counted (host-long-tasks)',
   },
   {
-    id: 'our-longest-task', label: 'longest task of ours', unit: 'ms', headline: false,
+    id: 'our-longest-task', label: 'longest task of the player', unit: 'ms', headline: false,
     description: 'the longest of those tasks; 0 when there were none',
   },
   {

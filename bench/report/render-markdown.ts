@@ -14,6 +14,7 @@ import {
   type BundleSize,
   type MetricUnit,
 } from './results.ts';
+import { goalsSection } from './render-goals.ts';
 import { summarize, type Summaries, type Summary } from './summarize.ts';
 
 export function renderMarkdown(results: BenchResults): string {
@@ -22,6 +23,8 @@ export function renderMarkdown(results: BenchResults): string {
     header(results),
     environment(results),
     method(results, summaries),
+    // The goals are the bench's own metrics'; a results file without them has none to report.
+    ...(results.metrics.some((metric) => metric.id === 'seek-unbuffered') ? [goalsSection(results, summaries, escapeMarkdown)] : []),
     ...results.profiles.map((profile) => profileSection(results, summaries, profile)),
     bundleSection(results.bundles),
     definitions(results.metrics),
@@ -121,7 +124,7 @@ function profileSection(results: BenchResults, summaries: Summaries, profile: Be
       ['Metric', ...results.subjects.map((subject) => `${escapeMarkdown(subject.label)}${subject.reference ? ' (reference)' : ''}`)],
       ['left', ...results.subjects.map(() => 'right' as const)],
       metrics.map((metric) => [
-        metricLabel(metric),
+        withFloor(metricLabel(metric), results, profile.id, metric.id),
         ...results.subjects.map((subject) => formatCell(summaries.get(profile.id, metric.id, subject.id), metric.unit, runs)),
       ]),
     ),
@@ -202,6 +205,12 @@ function definitions(metrics: readonly BenchMetric[]): string {
     lines.push(`- **${escapeMarkdown(metric.label)}**${unit} — ${oneLine(metric.description)}`);
   }
   return lines.join('\n');
+}
+
+/** An unbuffered seek's label with its floor on this profile's link, where there is one. */
+function withFloor(label: string, results: BenchResults, profileId: string, metricId: string): string {
+  const floor = results.floors?.find((candidate) => candidate.profile === profileId && candidate.metric === metricId);
+  return floor === undefined ? label : `${label}, floor ${formatNumber(floor.ms)} ms`;
 }
 
 function metricLabel(metric: BenchMetric): string {

@@ -1,0 +1,112 @@
+/**
+ * The report's goals section: each "no fixed costs" goal, with this run's figure on every profile
+ * it concerns and whether it is met. Ratios here are ours ÷ hls.js (at most 1.00× meets a goal),
+ * the other way round from the tables' peer ÷ ours, because the goals are stated that way.
+ */
+import { formatNumber, type BenchResults } from './results.ts';
+import type { Summaries } from './summarize.ts';
+
+/** The peer the goals are set against. */
+export const GOAL_PEER = 'hlsjs';
+/** How far above its floor an unbuffered seek on a shaped link may be. */
+export const FLOOR_MARGIN_MS = 50;
+const LONG_TASK_PROFILES = ['mobile-4g', 'phone-1core'];
+const MOMENTS: ReadonlyArray<{ buffered: string; far: string; label: string }> = [
+  { buffered: 'seek-buffered-1s', far: 'seek-far-1s', label: '1 s in' },
+  { buffered: 'seek-buffered-10s', far: 'seek-far-10s', label: '10 s in' },
+  { buffered: 'seek-buffered-full', far: 'seek-far-full', label: 'buffer full' },
+];
+const UNBUFFERED = ['seek-unbuffered', ...MOMENTS.map((moment) => moment.far), 'seek-cmaf'];
+
+type Verdict = 'met' | 'not met' | 'not measured';
+interface GoalRow { goal: string; profile: string; figure: string; verdict: Verdict }
+
+const ms = (value: number) => `${formatNumber(value)} ms`;
+
+export function goalRows(results: BenchResults, summaries: Summaries): GoalRow[] {
+  const rows: GoalRow[] = [];
+  const profiles = results.profiles.map((profile) => profile.id);
+  const median = (profile: string, metric: string, subject = 'ours') => summaries.get(profile, metric, subject).median;
+  const label = (metric: string) => results.metrics.find((candidate) => candidate.id === metric)?.label ?? metric;
+  const peerLabel = results.subjects.find((subject) => subject.id === GOAL_PEER)?.label ?? GOAL_PEER;
+
+  /** ours ÷ the peer, met at 1.00× or below. */
+  const againstPeer = (goal: string, profile: string, metric: string) => {
+    const ours = median(profile, metric);
+    const peer = median(profile, metric, GOAL_PEER);
+    if (ours === undefined || peer === undefined || peer === 0) {
+      rows.push({ goal, profile, figure: ours === undefined ? '—' : `ours ${ms(ours)}, ${peerLabel} —`, verdict: 'not measured' });
+      return;
+    }
+    const ratio = ours / peer;
+    rows.push({ goal, profile, figure: `ours ${ms(ours)} ÷ ${peerLabel} ${ms(peer)} = ${ratio.toFixed(2)}×`, verdict: ratio <= 1 ? 'met' : 'not met' });
+  };
+
+  for (const profile of profiles.filter((id) => LONG_TASK_PROFILES.includes(id))) {
+    const goal = 'no task of ours of 50 ms or more, from the iframe\'s navigation to the end of the steady window';
+    const count = median(profile, 'our-long-tasks');
+    if (count === undefined) {
+      rows.push({ goal, profile, figure: '—', verdict: 'not measured' });
+      continue;
+    }
+    const longest = median(profile, 'our-longest-task');
+    const host = median(profile, 'host-long-tasks');
+    const peer = median(profile, 'our-long-tasks', GOAL_PEER);
+    const parts = [`ours ${formatNumber(count)}${count > 0 && longest !== undefined ? ` (longest ${ms(longest)})` : ''}`];
+    if (host !== undefined) parts.push(`the host page's ${formatNumber(host)} apart`);
+    if (peer !== undefined) parts.push(`${peerLabel} ${formatNumber(peer)}`);
+    rows.push({ goal, profile, figure: parts.join('; '), verdict: count === 0 ? 'met' : 'not met' });
+  }
+
+  for (const profile of profiles) {
+    for (const moment of MOMENTS) againstPeer(`seek inside the buffer, ${moment.label}: at most 1.0× ${peerLabel}`, profile, moment.buffered);
+  }
+
+  for (const profile of profiles) {
+    const shaped = results.profiles.find((candidate) => candidate.id === profile)?.downKbps !== null;
+    for (const metric of UNBUFFERED) {
+      if (!shaped) {
+        againstPeer(`${label(metric)}: at most 1.0× ${peerLabel}`, profile, metric);
+        continue;
+      }
+      const goal = `${label(metric)}: within ${FLOOR_MARGIN_MS} ms of its floor`;
+      const floor = results.floors?.find((candidate) => candidate.profile === profile && candidate.metric === metric);
+      const ours = median(profile, metric);
+      if (floor === undefined || ours === undefined) {
+        rows.push({ goal, profile, figure: floor ? `floor ${ms(floor.ms)}` : '—', verdict: 'not measured' });
+        continue;
+      }
+      const over = ours - floor.ms;
+      rows.push({ goal, profile, figure: `ours ${ms(ours)}, floor ${ms(floor.ms)} (${over >= 0 ? '+' : ''}${formatNumber(over)} ms)`, verdict: over <= FLOOR_MARGIN_MS ? 'met' : 'not met' });
+    }
+  }
+
+  const entry = results.bundles.find((bundle) => bundle.owner === 'ours' && bundle.name === 'embed');
+  const js = profiles.map((profile) => median(profile, 'js-bytes')).find((value) => value !== undefined);
+  const budget = results.entryBudgetBytes;
+  rows.push({
+    goal: 'JavaScript before the first frame and the entry do not grow',
+    profile: 'all',
+    figure: [
+      js === undefined ? undefined : `${formatNumber(js, 1)} kB before the first frame`,
+      entry === undefined ? undefined : `entry ${formatNumber(entry.gzipBytes / 1000, 1)} kB${budget === undefined ? '' : ` of its ${formatNumber(budget / 1000, 2)} kB budget`}`,
+    ].filter(Boolean).join('; ') || '—',
+    verdict: entry === undefined || budget === undefined ? 'not measured' : entry.gzipBytes <= budget ? 'met' : 'not met',
+  });
+  return rows;
+}
+
+export function goalsSection(results: BenchResults, summaries: Summaries, escape: (text: string) => string): string {
+  const rows = goalRows(results, summaries);
+  const met = rows.filter((row) => row.verdict === 'met').length;
+  const measured = rows.filter((row) => row.verdict !== 'not measured').length;
+  return [
+    '## Goals',
+    '',
+    `${met} of ${measured} measured goal figures met. Ratios here are ours ÷ ${escape(results.subjects.find((s) => s.id === GOAL_PEER)?.label ?? GOAL_PEER)} in this run (at most 1.00× meets the goal); on shaped links an unbuffered seek is held to its floor (one round trip and the target's least media at the link's rate) plus ${FLOOR_MARGIN_MS} ms.`,
+    '',
+    '| Goal | Profile | Figure | Met |',
+    '| --- | --- | --- | --- |',
+    ...rows.map((row) => `| ${escape(row.goal)} | ${escape(row.profile)} | ${escape(row.figure)} | ${row.verdict} |`),
+  ].join('\n');
+}
