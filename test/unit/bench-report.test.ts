@@ -272,3 +272,73 @@ describe('the bench\'s own metrics and profiles in the report', () => {
     expect(markdown).toContain('| seek into a segment (film 8 → 18 s) (ms) |');
   });
 });
+
+describe('the goals and the seek floors in the report', () => {
+  const profiles = PROFILES.map(({ link: _link, cpus: _cpus, maxRuns: _maxRuns, ...profile }) => profile);
+  const value = (metric: string, subject: string): number => {
+    if (metric === 'our-long-tasks') return subject === 'ours' ? 0 : 3;
+    if (metric === 'host-long-tasks') return 1;
+    if (metric === 'seek-buffered-1s') return subject === 'ours' ? 40 : 20;
+    if (metric.startsWith('seek-buffered')) return subject === 'ours' ? 20 : 25;
+    if (metric === 'seek-unbuffered') return subject === 'ours' ? 660 : 2000;
+    if (metric === 'seek-far-1s') return subject === 'ours' ? 300 : 450;
+    return 100;
+  };
+  const results: BenchResults = {
+    ...fixture(),
+    profiles,
+    subjects: [
+      { id: 'ours', label: 'ours', reference: true, description: 'our widget' },
+      { id: 'hlsjs', label: 'hls.js', reference: false, description: 'plain page' },
+    ],
+    metrics: [...METRICS],
+    samples: profiles.flatMap((profile) => METRICS.flatMap((metric) => [
+      ...samples(profile.id, metric.id, 'ours', [value(metric.id, 'ours')]),
+      ...(metric.id === 'host-long-tasks' ? [] : samples(profile.id, metric.id, 'hlsjs', [value(metric.id, 'hlsjs')])),
+    ])),
+    bundles: [{ name: 'embed', owner: 'ours', role: 'entry', gzipBytes: 21_000 }],
+    entryBudgetBytes: 21_250,
+    floors: profiles.filter((profile) => profile.downKbps !== null).flatMap((profile) => [
+      { profile: profile.id, metric: 'seek-unbuffered', bytes: 234_060, ms: 618 },
+      { profile: profile.id, metric: 'seek-far-1s', bytes: 28_200, ms: 206 },
+    ]),
+  };
+  const markdown = renderMarkdown(results);
+  /** The cells of the goals table's row for this goal and profile (the goal's first row must exist). */
+  const goal = (text: string, profile: string): string[] | undefined => {
+    row(markdown, 'Goals', text);
+    return markdown.split('\n').find((line) => line.startsWith(`| ${text} | ${profile} |`))?.split(' | ');
+  };
+
+  it('prints each unbuffered seek\'s floor beside its figure on shaped links only', () => {
+    expect(markdown).toContain(`| unbuffered seek (film 1 → 50 s) (ms), floor 618 ms | 660 | 2${S}000 |`);
+    expect(row(markdown, 'fast (no throttling)', 'unbuffered seek (film 1 → 50 s) (ms)')).toHaveLength(3);
+  });
+
+  it('says whether there was a long task of ours, with the host page\'s apart, on mobile-4g and phone-1core', () => {
+    const text = 'no task of ours of 50 ms or more, from the iframe\'s navigation to the end of the steady window';
+    expect(goal(text, 'phone-1core')).toEqual([`| ${text}`, 'phone-1core', 'ours 0; the host page\'s 1 apart; hls.js 3', 'met |']);
+    expect(goal(text, 'mobile-4g')?.[3]).toBe('met |');
+    expect(goal(text, 'fast')).toBeUndefined();
+  });
+
+  it('holds the seek inside the buffer at each moment to hls.js, as ours ÷ hls.js', () => {
+    expect(goal('seek inside the buffer, 1 s in: at most 1.0× hls.js', 'mobile-3g')?.slice(2)).toEqual(['ours 40 ms ÷ hls.js 20 ms = 2.00×', 'not met |']);
+    expect(goal('seek inside the buffer, buffer full: at most 1.0× hls.js', 'phone-1core')?.slice(2)).toEqual(['ours 20 ms ÷ hls.js 25 ms = 0.80×', 'met |']);
+  });
+
+  it('holds unbuffered seeks to hls.js unshaped and to their floor plus 50 ms on shaped links', () => {
+    expect(goal('far seek 1 s in (film 4 → 1500 s): at most 1.0× hls.js', 'fast')?.slice(2)).toEqual(['ours 300 ms ÷ hls.js 450 ms = 0.67×', 'met |']);
+    expect(goal('unbuffered seek (film 1 → 50 s): within 50 ms of its floor', 'mobile-4g')?.slice(2)).toEqual(['ours 660 ms, floor 618 ms (+42 ms)', 'met |']);
+    expect(goal('far seek 1 s in (film 4 → 1500 s): within 50 ms of its floor', 'phone-1core')?.slice(2)).toEqual(['ours 300 ms, floor 206 ms (+94 ms)', 'not met |']);
+    expect(goal('seek into a segment (film 8 → 18 s): within 50 ms of its floor', 'mobile-3g')?.slice(2)).toEqual(['—', 'not measured |']);
+  });
+
+  it('checks the entry against its budget', () => {
+    expect(goal('JavaScript before the first frame and the entry do not grow', 'all')?.slice(2)).toEqual(['100.0 kB before the first frame; entry 21.0 kB of its 21.25 kB budget', 'met |']);
+  });
+
+  it('has no goals section for a results file without the bench\'s own metrics', () => {
+    expect(renderMarkdown(fixture())).not.toContain('## Goals');
+  });
+});
