@@ -29,9 +29,15 @@ export function goalRows(results: BenchResults, summaries: Summaries): GoalRow[]
   const median = (profile: string, metric: string, subject = 'ours') => summaries.get(profile, metric, subject).median;
   const label = (metric: string) => results.metrics.find((candidate) => candidate.id === metric)?.label ?? metric;
   const peerLabel = results.subjects.find((subject) => subject.id === GOAL_PEER)?.label ?? GOAL_PEER;
+  /** Whether the run set out to measure the metric on the profile (the quick run leaves the later moments out). */
+  const planned = (profile: string, metric: string) => ['ours', GOAL_PEER].some((subject) => {
+    const summary = summaries.get(profile, metric, subject);
+    return summary.n + summary.missing > 0;
+  });
 
   /** ours ÷ the peer, met at 1.00× or below. */
   const againstPeer = (goal: string, profile: string, metric: string) => {
+    if (!planned(profile, metric)) return;
     const ours = median(profile, metric);
     const peer = median(profile, metric, GOAL_PEER);
     if (ours === undefined || peer === undefined || peer === 0) {
@@ -45,6 +51,7 @@ export function goalRows(results: BenchResults, summaries: Summaries): GoalRow[]
   for (const profile of profiles.filter((id) => LONG_TASK_PROFILES.includes(id))) {
     const goal = 'no task of ours of 50 ms or more, from the iframe\'s navigation to the end of the steady window';
     const count = median(profile, 'our-long-tasks');
+    if (!planned(profile, 'our-long-tasks')) continue;
     if (count === undefined) {
       rows.push({ goal, profile, figure: '—', verdict: 'not measured' });
       continue;
@@ -65,6 +72,7 @@ export function goalRows(results: BenchResults, summaries: Summaries): GoalRow[]
   for (const profile of profiles) {
     const shaped = results.profiles.find((candidate) => candidate.id === profile)?.downKbps !== null;
     for (const metric of UNBUFFERED) {
+      if (!planned(profile, metric)) continue;
       if (!shaped) {
         againstPeer(`${label(metric)}: at most 1.0× ${peerLabel}`, profile, metric);
         continue;

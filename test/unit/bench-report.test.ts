@@ -334,6 +334,14 @@ describe('the goals and the seek floors in the report', () => {
     expect(goal('seek into a segment (film 8 → 18 s): within 50 ms of its floor', 'mobile-3g')?.slice(2)).toEqual(['—', 'not measured |']);
   });
 
+  it('leaves out the goals of what the run did not set out to measure (the quick run\'s later moments)', () => {
+    const quick = { ...results, samples: results.samples.filter((sample) => !/-(10s|full)$/.test(sample.metric)) };
+    const text = renderMarkdown(quick).split('\n## ').find((section) => section.startsWith('Goals'))!;
+    expect(text).toContain('| seek inside the buffer, 1 s in: at most 1.0× hls.js | mobile-4g |');
+    expect(text).not.toContain('10 s in');
+    expect(text).not.toContain('buffer full: at most');
+  });
+
   it('checks the entry against its budget', () => {
     expect(goal('JavaScript before the first frame and the entry do not grow', 'all')?.slice(2)).toEqual(['100.0 kB before the first frame; entry 21.0 kB of its 21.25 kB budget', 'met |']);
   });
