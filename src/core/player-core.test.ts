@@ -77,6 +77,21 @@ describe('createPlayerCore', () => {
     }
   });
 
+  it('says playing or paused as soon as the element does, before its events: a pause right after a play is not lost', async () => {
+    const video = new FakeVideo();
+    const { loaders } = fakeLoaders(['mse']);
+    const core = createPlayerCore({ video: video.asElement(), loaders, environment: ENVIRONMENT });
+    await core.load(HLS);
+    // A browser queues 'play' and 'pause' behind the viewer's input: here they never arrive.
+    video.dispatchEvent = () => true;
+    void core.play().catch(() => undefined);
+    expect(core.store.getState().paused).toBe(false);
+    // What a toggle (Space) reads next: playing, so it pauses rather than asking to play again.
+    core.pause();
+    expect(video.paused).toBe(true);
+    expect(core.store.getState().paused).toBe(true);
+  });
+
   it('falls back to the next engine at the current position when one fails fatally', async () => {
     const { engines, loaders } = fakeLoaders(['mse', 'hls.js']);
     const video = new FakeVideo();

@@ -239,6 +239,14 @@ export function createPlayerCore(options: PlayerCoreOptions): PlayerCore {
     }
   }
 
+  /**
+   * play() and pause() change the element's `paused` at once, but its 'play' and 'pause' events
+   * come in a later task, and Chromium runs input first: a key pressed in between would read the
+   * old state and ask for the same thing again (Space right after k did nothing on a busy phone).
+   * The store says what the element says as soon as it says it.
+   */
+  const showPausedNow = () => store.update({ paused: video.paused, ended: video.ended });
+
   return {
     store,
     events,
@@ -254,15 +262,20 @@ export function createPlayerCore(options: PlayerCoreOptions): PlayerCore {
       requestPlay();
       events.emit('play-requested', {});
       return new Promise<void>((resolve, reject) =>
-        gate.submit('playback', () =>
-          video.play().then(resolve, (error: unknown) => {
+        gate.submit('playback', () => {
+          void video.play().then(resolve, (error: unknown) => {
             if (error instanceof Error && error.name === 'NotAllowedError') events.emit('play-blocked', {});
             reject(error);
-          }),
-        ),
+          });
+          showPausedNow();
+        }),
       );
     },
-    pause: () => gate.submit('playback', () => video.pause()),
+    pause: () =>
+      gate.submit('playback', () => {
+        video.pause();
+        showPausedNow();
+      }),
     seek(time) {
       // SPEC.md section 5: a time that is not finite is ignored; one asked before the stream is
       // seekable waits for it.
