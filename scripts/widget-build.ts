@@ -59,9 +59,12 @@ export async function widgetBuildIsStale(): Promise<boolean> {
 /** Runs every build; `logLevel` as Vite's. */
 export async function buildAll(logLevel: 'info' | 'warn' = 'warn'): Promise<void> {
   const { build } = await import('vite');
-  // Vite sets NODE_ENV=production for its build in this very process; the server that starts
-  // after it must see the environment it was given (production changes what its config requires).
+  // The built front ends are production builds whoever asks: Vite keeps a NODE_ENV it finds
+  // (vitest's 'test', when a test starts the cluster), and React and the other libraries then
+  // ship their development builds, far over the budgets. The server that starts after it must
+  // see the environment it was given (production changes what its config requires).
   const nodeEnv = process.env.NODE_ENV;
+  process.env.NODE_ENV = 'production';
   try {
     for (const target of BUILDS) await build({ configFile: path.join(ROOT, target.config), logLevel, ...(target.mode ? { mode: target.mode } : {}) });
     await writeSdkTypes();
