@@ -8,6 +8,7 @@ import { ENGINE_OPEN_TIMEOUT_MS, spawnEngineWorker } from '../../workers-client/
 import { withTimeout } from '../../workers-client/spawn-worker.ts';
 import { createMainThreadMediaSource, type MainThreadMediaSource } from './main-thread-media-source.ts';
 import { readPlaybackEnvironment } from '../playback-environment.ts';
+import { createPlayheadFeed } from './playhead-feed.ts';
 
 const SNAPSHOT_EVENTS = ['timeupdate', 'playing', 'pause', 'seeked', 'waiting'] as const;
 
@@ -113,9 +114,10 @@ export function createMseAdapter(video: HTMLVideoElement, host: EngineHost, sett
         mainThreadMediaSource ? proxy(mainThreadMediaSource.handler) : undefined,
       ), ENGINE_OPEN_TIMEOUT_MS);
       if (destroyed) return;
-      listen('seeking', () => void worker.api.seek(video.currentTime));
+      const playhead = createPlayheadFeed({ seek: (time) => void worker.api.seek(time), update: (state) => void worker.api.update(state) });
+      listen('seeking', () => playhead.seek(video.currentTime));
       followSize();
-      for (const name of SNAPSHOT_EVENTS) listen(name, () => void worker.api.update(snapshot()));
+      for (const name of SNAPSHOT_EVENTS) listen(name, () => playhead.report(snapshot()));
       if (startTime > 0) video.addEventListener('loadedmetadata', () => (video.currentTime = startTime), { once: true, signal: lifetime.signal });
       // A MediaSourceHandle is a valid srcObject (the DOM typings lag behind).
       if (handle) video.srcObject = handle as unknown as MediaProvider;
