@@ -1,5 +1,5 @@
 import { useEffect, useMemo, useState, useSyncExternalStore } from 'react';
-import { createExtrasSource, ExtrasContext, type ExtrasSource } from '../ui/extras/extras-source.ts';
+import { createExtrasSource, ExtrasContext, useLoaded, type ExtrasSource } from '../ui/extras/extras-source.ts';
 import { quietImport } from '../ui/loading/quiet-import.ts';
 import type * as Extras from './ui-extras.tsx';
 import type { PlayerCore } from '../core/player-core.ts';
@@ -137,7 +137,7 @@ function ReadyScreen({ app, view, options, extras }: { app: PlayerApp; view: Rea
   );
   const prompt = resumeAt !== undefined || nextCard !== undefined;
   // The statistics line, the next-episode card and the share popup are drawn from the extras' chunk.
-  const loaded = useSyncExternalStore(extras.subscribe, extras.get);
+  const loaded = useLoaded(extras);
   const extrasDue = options.debug || nextCard !== undefined || sharing !== undefined;
   useEffect(() => {
     if (extrasDue) extras.load();

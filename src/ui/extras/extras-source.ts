@@ -1,4 +1,4 @@
-import { createContext, useContext, useEffect, useSyncExternalStore } from 'react';
+import { createContext, startTransition, useContext, useEffect, useState } from 'react';
 import type { SettingsMenu } from '../components/controls/settings-menu.tsx';
 import type { NextEpisodeCard } from '../components/next-episode-card.tsx';
 import type { PickerList } from '../components/picker-list.tsx';
@@ -49,13 +49,28 @@ export function createExtrasSource<T>(importExtras: () => Promise<T>): ExtrasSou
 /** Where the controls find the extras; the player screen provides it. */
 export const ExtrasContext = createContext<ExtrasSource<UiExtras> | undefined>(undefined);
 
-const nothing = () => () => undefined;
-
 /** The extras, once loaded; asks for them while `due` (a menu opened, a card to show). */
 export function useExtras(due: boolean): UiExtras | undefined {
   const source = useContext(ExtrasContext);
   useEffect(() => {
     if (due) source?.load();
   }, [due, source]);
-  return useSyncExternalStore(source?.subscribe ?? nothing, () => source?.get());
+  return useLoaded(source);
+}
+
+/**
+ * The source's module once loaded. Its arrival re-renders in a transition, which React slices
+ * between frames: a store hook would re-render the whole screen in one task the moment the
+ * chunk arrives, most often while the film plays.
+ */
+export function useLoaded<T>(source: ExtrasSource<T> | undefined): T | undefined {
+  const [loaded, setLoaded] = useState(() => source?.get());
+  useEffect(() => {
+    if (!source) return;
+    const update = () => startTransition(() => setLoaded(source.get()));
+    // Loaded between this render and its effect: no notification is left to come.
+    if (source.get() !== loaded) update();
+    return source.subscribe(update);
+  }, [source, loaded]);
+  return loaded;
 }

@@ -151,7 +151,9 @@ function useCuesAboveControls(root: RefObject<HTMLDivElement | null>, textTracks
       if (!bottom) return;
       textTracks.keepCuesAbove(box.getBoundingClientRect().bottom - bottom.getBoundingClientRect().top);
     };
-    measure();
+    // No reading at mount: that would force the layout of the freshly committed controls in the
+    // middle of the task. A ResizeObserver reports each observed box once it is laid out (in the
+    // frame's rendering step, layout clean), and again on every change of size.
     const resized = new ResizeObserver(measure);
     resized.observe(box);
     if (bottom) resized.observe(bottom);
