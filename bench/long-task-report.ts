@@ -15,6 +15,7 @@ import { chromium, type Browser } from 'playwright';
 import { loadServerConfig } from '../server/config.ts';
 import { startServer } from '../server/main.ts';
 import { buildWidgetIfStale } from '../scripts/widget-build.ts';
+import { pollFrame } from './poll-frame.ts';
 import { profileById } from './profiles.ts';
 import { startReferenceServer } from './reference-server.ts';
 import { createLink, startThrottleProxy } from './throttle-proxy.ts';
@@ -108,7 +109,7 @@ async function main(): Promise<void> {
       // The widget's document as the page itself: a cross-origin host page would see its long
       // frames without their scripts (the API attributes scripts to same-origin frames only).
       await page.goto(`${origins.widget}/embed?movie_id=1&debug`, { waitUntil: 'commit' });
-      await page.waitForFunction(() => (window as unknown as { __frames?: Seen }).__frames?.firstFrame !== undefined, null, { timeout: 60_000, polling: 50 });
+      await pollFrame(page.mainFrame(), 'window.__frames && window.__frames.firstFrame !== undefined', 60_000);
       await page.waitForTimeout(seconds * 1000);
       console.log(`\n== ${profile.id}, run ${run + 1}`);
       print((await page.evaluate('window.__frames')) as Seen);

@@ -8,6 +8,7 @@ import type { Browser, CDPSession, Frame, Page, Request } from 'playwright';
 import { BUFFER_FULL_SECONDS, BUFFER_SETTLE_MS } from './metrics.ts';
 import { attributeLongTasks, longTaskValues, type LongTask, type ObservedLongTask } from './long-tasks.ts';
 import { BUFFER_FULL, BUFFERED_TARGET, PROBE, TIME_SEEK } from './page-scripts.ts';
+import { pollFrame } from './poll-frame.ts';
 import type { Profile } from './profiles.ts';
 import type { Media, Origins, Subject } from './subjects.ts';
 
@@ -69,7 +70,10 @@ export async function runSession(browser: Browser, plan: SessionPlan): Promise<S
       notes.push(failure);
       return { values, notes };
     }
-    const engine = plan.subject.expectEngine ? await frame.getByTestId('engine').textContent() : undefined;
+    // A plain evaluation, not a locator: a locator compiles Playwright's injected script in the frame (see poll-frame.ts).
+    const engine = plan.subject.expectEngine
+      ? (await pollFrame<{ text: string | null }>(frame, `(() => { const line = document.querySelector('[data-testid="engine"]'); return line ? { text: line.textContent } : null; })()`, 30_000)).text
+      : undefined;
     if (plan.subject.expectEngine && engine !== plan.subject.expectEngine) {
       notes.push(`played by ${engine ?? 'no engine'}, not ${plan.subject.expectEngine}`);
       return { values, notes };
@@ -110,12 +114,12 @@ export async function runSession(browser: Browser, plan: SessionPlan): Promise<S
         const full = (await frame.evaluate(`(${BUFFER_FULL})(${BUFFER_FULL_SECONDS}, ${BUFFER_SETTLE_MS})`)) as { ahead: number; why: string };
         if (full.why === 'timeout') notes.push(`${seek.metric}: the buffer was still growing after 30 s (${full.ahead.toFixed(1)} s ahead)`);
       } else {
-        await frame.waitForFunction((ms) => performance.now() >= (window as unknown as { __bench: { firstFrame: number } }).__bench.firstFrame + ms, seek.moment.afterFirstFrameMs, { timeout: 60_000, polling: 50 });
+        await pollFrame(frame, `performance.now() >= window.__bench.firstFrame + ${seek.moment.afterFirstFrameMs}`, 60_000);
       }
       if (seek.bufferedFirst) {
         const target = await seekInsideBuffer(frame, seek.bufferedFirst, values, notes);
         // Playing again past the target, as a viewer would be, before the next seek.
-        if (target !== null) await frame.waitForFunction((at) => (document.querySelector('video')?.currentTime ?? 0) > at, target + 0.5, { timeout: 10_000, polling: 50 }).catch(() => notes.push(`${seek.metric}: playback had not moved on 10 s after the seek inside the buffer`));
+        if (target !== null) await pollFrame(frame, playedPast(target + 0.5), 10_000).catch(() => notes.push(`${seek.metric}: playback had not moved on 10 s after the seek inside the buffer`));
       }
       const result = (await frame.evaluate(`(${TIME_SEEK})(${seek.to})`)) as { ms: number | null; buffered: boolean; state: string };
       values[seek.metric] = result.buffered ? null : result.ms;
@@ -123,7 +127,7 @@ export async function runSession(browser: Browser, plan: SessionPlan): Promise<S
       if (result.ms === null) notes.push(`${seek.metric}: no frame at the target within 30 s`);
       if (seek.insideBuffer && result.ms !== null) {
         const after = seek.to + 0.5;
-        await frame.waitForFunction((at) => (document.querySelector('video')?.currentTime ?? 0) > at, after, { timeout: 60_000, polling: 50 });
+        await pollFrame(frame, playedPast(after), 60_000);
         await seekInsideBuffer(frame, 'seek-buffered', values, notes);
       }
     }
@@ -148,17 +152,17 @@ export async function widgetFrame(page: Page): Promise<Frame> {
   }
 }
 
+/** Page-side text: the frame's video has played past `at` seconds. */
+const playedPast = (at: number) => `(document.querySelector('video')?.currentTime ?? 0) > ${at}`;
+
 /** Resolves with nothing once a frame is presented, or with why not (a reported error, a timeout). */
 async function waitForFirstFrame(frame: Frame): Promise<string | undefined> {
-  const handle = await frame.waitForFunction(() => {
-    const bench = (window as unknown as { __bench?: { firstFrame?: number } }).__bench;
-    if (bench?.firstFrame !== undefined) return 'ok';
-    const error = (window as unknown as { __benchError?: string }).__benchError;
-    if (error) return `error: ${error}`;
+  const result = await pollFrame<string>(frame, `(() => {
+    if (window.__bench && window.__bench.firstFrame !== undefined) return 'ok';
+    if (window.__benchError) return 'error: ' + window.__benchError;
     const card = document.querySelector('[role="alert"]');
-    return card ? `error: ${card.textContent ?? ''}` : false;
-  }, null, { timeout: FIRST_FRAME_TIMEOUT_MS, polling: 50 }).catch(() => undefined);
-  const result = handle ? ((await handle.jsonValue()) as string) : `no frame within ${FIRST_FRAME_TIMEOUT_MS / 1000} s`;
+    return card ? 'error: ' + (card.textContent || '') : '';
+  })()`, FIRST_FRAME_TIMEOUT_MS).catch(() => `no frame within ${FIRST_FRAME_TIMEOUT_MS / 1000} s`);
   return result === 'ok' ? undefined : result;
 }
 

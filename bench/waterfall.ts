@@ -21,6 +21,7 @@ import { startReferenceServer } from './reference-server.ts';
 import { widgetFrame } from './session.ts';
 import { SUBJECTS, type Media } from './subjects.ts';
 import { createLink, startThrottleProxy } from './throttle-proxy.ts';
+import { pollFrame } from './poll-frame.ts';
 import { longTasksIn, printLongTasks, printWindow, summarizeWindow } from './trace-summary.ts';
 
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
@@ -153,7 +154,7 @@ async function main(): Promise<void> {
     if (options.inside) {
       // As the bench: once half a second has played from where the last jump landed.
       const from = (seek?.[3] ?? 0) + 0.5;
-      await frame.waitForFunction((at) => (document.querySelector('video')?.currentTime ?? 0) > at, from, { timeout: 60_000, polling: 50 });
+      await pollFrame(frame, `(document.querySelector('video')?.currentTime ?? 0) > ${from}`, 60_000);
       inside = (await frame.evaluate(`(${SEEK})(null, 'bench-inside')`)) as SeekResult;
     }
     if (options.steadySeconds > 0) {
