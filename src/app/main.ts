@@ -19,12 +19,13 @@ import type * as RenderUi from './render-ui.tsx';
 import { startErrorReporting } from '../telemetry/error-reporting.ts';
 import { whenBufferSafe } from '../core/buffer-safe.ts';
 import { quietImport } from '../ui/loading/quiet-import.ts';
+import { yieldToMain } from '../core/yield-to-main.ts';
 
 /**
  * The iframe entry: reads the configuration, starts loading and playback, then loads the UI
  * (React). Nothing on the way to the first frame waits for React.
  */
-function boot(): void {
+async function boot(): Promise<void> {
   const root = document.getElementById('root');
   const overlay = document.getElementById('player-ui');
   const video = root?.querySelector('video');
@@ -55,6 +56,9 @@ function boot(): void {
     return;
   }
   if (config.engine === undefined || config.engine === 'mse') prewarmPlayback();
+  // The engine's worker and chunk are on their way; the player's set-up runs in a task of its
+  // own, so that a slow phone never has one long task from here to the first catalogue answer.
+  await yieldToMain();
   const client = createCatalogueClient({
     baseUrl: config.apiBaseUrl,
     authBaseUrl: config.authBaseUrl,
@@ -176,4 +180,4 @@ function uiDeadline(app: PlayerApp): Promise<void> {
   });
 }
 
-boot();
+void boot();
