@@ -57,7 +57,8 @@ async function boot(): Promise<void> {
   }
   if (config.engine === undefined || config.engine === 'mse') prewarmPlayback();
   // The engine's worker and chunk are on their way; the player's set-up runs in a task of its
-  // own, so that a slow phone never has one long task from here to the first catalogue answer.
+  // own, so that the entry's evaluation is not one long task on a slow phone. (The episode and
+  // its source stay in the set-up's task: started a task later, the first frame came later.)
   await yieldToMain();
   const client = createCatalogueClient({
     baseUrl: config.apiBaseUrl,
@@ -94,7 +95,9 @@ async function boot(): Promise<void> {
   const bridge = createHostBridge();
   // Host messages matter to the page, never to this first frame; the host waits for 'ready', so
   // they come with the first frame, not later (the device_fp cookie waits for the safe buffer).
+  // Their chunk is asked for in a task after the first frame's, which starts loading the UI.
   void firstFrame
+    .then(yieldToMain)
     .then(() => quietImport(() => import('./page-services.ts')))
     .then(({ startPageServices }) => startPageServices(app, bridge, bufferSafe), (error: unknown) => console.warn('page services failed to load', error));
   const screen: ScreenOptions = {

@@ -5,7 +5,6 @@ import { createPlayerEvents, type PlayerEvents } from '../core/events.ts';
 import { createPlayerCore, type PlayerCore } from '../core/player-core.ts';
 import { createStore, type Store } from '../core/store.ts';
 import { whenBufferSafe } from '../core/buffer-safe.ts';
-import { yieldToMain } from '../core/yield-to-main.ts';
 import type { MediaStorage } from '../storage/media-storage.ts';
 import { timerSchedule, type Schedule } from '../ui/interaction/schedule.ts';
 import { errorView, ContentBlockedError, NoEpisodesError } from './app-errors.ts';
@@ -137,10 +136,7 @@ export function startPlayerApp(options: PlayerAppOptions): PlayerApp {
     });
     memory = remembered;
     if (loggedIn) startServerProgress(player, signal);
-    // The content often comes with the document (its boot data), in this same task: the episode
-    // and its source are set up in the next, so that neither part makes a long task on a phone.
-    content.then(async (loaded) => {
-      await yieldToMain();
+    content.then((loaded) => {
       if (signal.aborted) return;
       const episode = chooseInitialEpisode(loaded.episodes, config);
       if (!episode) throw new NoEpisodesError(config.movieId);
