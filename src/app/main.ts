@@ -19,12 +19,13 @@ import type * as RenderUi from './render-ui.tsx';
 import { startErrorReporting } from '../telemetry/error-reporting.ts';
 import { whenBufferSafe } from '../core/buffer-safe.ts';
 import { quietImport } from '../ui/loading/quiet-import.ts';
+import { yieldToMain } from '../core/yield-to-main.ts';
 
 /**
  * The iframe entry: reads the configuration, starts loading and playback, then loads the UI
  * (React). Nothing on the way to the first frame waits for React.
  */
-function boot(): void {
+async function boot(): Promise<void> {
   const root = document.getElementById('root');
   const overlay = document.getElementById('player-ui');
   const video = root?.querySelector('video');
@@ -55,6 +56,10 @@ function boot(): void {
     return;
   }
   if (config.engine === undefined || config.engine === 'mse') prewarmPlayback();
+  // The engine's worker and chunk are on their way; the player's set-up runs in a task of its
+  // own, so that the entry's evaluation is not one long task on a slow phone. (The episode and
+  // its source stay in the set-up's task: started a task later, the first frame came later.)
+  await yieldToMain();
   const client = createCatalogueClient({
     baseUrl: config.apiBaseUrl,
     authBaseUrl: config.authBaseUrl,
@@ -90,7 +95,9 @@ function boot(): void {
   const bridge = createHostBridge();
   // Host messages matter to the page, never to this first frame; the host waits for 'ready', so
   // they come with the first frame, not later (the device_fp cookie waits for the safe buffer).
+  // Their chunk is asked for in a task after the first frame's, which starts loading the UI.
   void firstFrame
+    .then(yieldToMain)
     .then(() => quietImport(() => import('./page-services.ts')))
     .then(({ startPageServices }) => startPageServices(app, bridge, bufferSafe), (error: unknown) => console.warn('page services failed to load', error));
   const screen: ScreenOptions = {
@@ -176,4 +183,4 @@ function uiDeadline(app: PlayerApp): Promise<void> {
   });
 }
 
-boot();
+void boot();

@@ -10,7 +10,7 @@ import { createStore, type Store } from './store.ts';
 import { clampVolume, liveEdgeTarget, seekTarget, UNMUTE_VOLUME } from './playback-rules.ts';
 import { loadGate, type LoadStrategy, type LoadStrategyHooks } from './load-strategy.ts';
 import { createRequestGate } from './request-queue.ts';
-import { createThumbnailsClient, findThumbnail, type ThumbnailCue, type ThumbnailsClient } from '../workers-client/thumbnails-client.ts';
+import type { ThumbnailCue, ThumbnailsClient } from '../workers-client/thumbnails-client.ts';
 
 /**
  * Starts loading the engine most sources will need (the first loader that prewarms), while the
@@ -104,7 +104,12 @@ export function createPlayerCore(options: PlayerCoreOptions): PlayerCore {
       if (video.currentTime >= clipEnd && !video.paused) video.pause();
     }, { signal: lifetime.signal });
   }
-  let thumbnailsClient = options.thumbnails;
+  /**
+   * The thumbnails client and its lookup are a chunk of their own, loaded with the first
+   * thumbnails file (once the film's buffer is safe), so the entry neither carries nor runs them.
+   */
+  let thumbnailsClient: Promise<ThumbnailsClient> | undefined = options.thumbnails && Promise.resolve(options.thumbnails);
+  let findCue: ((cues: readonly ThumbnailCue[], time: number) => ThumbnailCue | undefined) | undefined;
   let thumbnailCues: readonly ThumbnailCue[] = [];
   let requestPlay: () => void = () => undefined;
   const playRequested = new Promise<void>((resolve) => (requestPlay = resolve));
@@ -309,13 +314,21 @@ export function createPlayerCore(options: PlayerCoreOptions): PlayerCore {
       video.playbackRate = rate;
     },
     async loadThumbnails(url, duration) {
-      thumbnailsClient ??= createThumbnailsClient();
-      const result = await thumbnailsClient.load(url, duration);
+      const chunk = import('../workers-client/thumbnails-client.ts');
+      thumbnailsClient ??= chunk.then((loaded) => loaded.createThumbnailsClient());
+      let result;
+      try {
+        const [client, { findThumbnail }] = await Promise.all([thumbnailsClient, chunk]);
+        findCue = findThumbnail;
+        result = await client.load(url, duration);
+      } catch {
+        return; // the chunk did not load: no thumbnails, as with a file that fails
+      }
       if (lifetime.signal.aborted) return;
       thumbnailCues = result.ok ? result.value : [];
       store.update({ thumbnailsReady: thumbnailCues.length > 0 });
     },
-    thumbnailAt: (time) => findThumbnail(thumbnailCues, time),
+    thumbnailAt: (time) => findCue?.(thumbnailCues, time),
     setQuality: (choice) => gate.submit('quality', () => adapter?.setQuality(choice)),
     setAudioTrack: (index) => gate.submit('audio-track', () => adapter?.setAudioTrack(index)),
     submitTextTrack: (run) => gate.submit('text-track', run),
@@ -328,7 +341,7 @@ export function createPlayerCore(options: PlayerCoreOptions): PlayerCore {
       generation += 1;
       adapter?.destroy();
       adapter = undefined;
-      thumbnailsClient?.destroy();
+      void thumbnailsClient?.then((client) => client.destroy(), () => undefined);
     },
   };
 }

@@ -121,6 +121,17 @@ describe('ensureDeviceFingerprint (SPEC.md sections 3, 7, 9)', () => {
     }
   });
 
+  it('runs each source, then the hash, in a task of its own, so that none makes a long task on a slow phone', async () => {
+    const { doc, writes } = fakeDocument('', 'http:');
+    const order: string[] = [];
+    const sources = Object.fromEntries(DEVICE_FINGERPRINT_SOURCES.map((name) => [name, () => void order.push(name)]));
+    const library: FingerprintLibrary = { sources, hashComponents: () => (order.push('hash'), 'f00dfeed') };
+    const pause = async () => void order.push('new task');
+    expect(await ensureDeviceFingerprint({ doc, schedule: async () => undefined, loadLibrary: async () => library, pause })).toBe('f00dfeed');
+    expect(order).toEqual([...DEVICE_FINGERPRINT_SOURCES, 'hash'].flatMap((step) => ['new task', step]));
+    expect(writes).toEqual([EXPECTED_COOKIE]);
+  });
+
   it('counts a component that takes over 1000 ms, throws or is missing as an error, and still writes', async () => {
     vi.useFakeTimers();
     const { doc, writes } = fakeDocument('');
@@ -131,7 +142,8 @@ describe('ensureDeviceFingerprint (SPEC.md sections 3, 7, 9)', () => {
       },
       vendor: undefined,
     });
-    const result = ensureDeviceFingerprint({ doc, schedule: async () => undefined, loadLibrary: async () => library });
+    // Every source starts at once here: the timeouts alone are measured.
+    const result = ensureDeviceFingerprint({ doc, schedule: async () => undefined, loadLibrary: async () => library, pause: async () => undefined });
     await vi.advanceTimersByTimeAsync(999);
     expect(hashed).toEqual([]);
     await vi.advanceTimersByTimeAsync(1);
