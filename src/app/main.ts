@@ -11,7 +11,7 @@ import { createMediaStorage } from '../storage/media-storage.ts';
 import { startPlayerApp, type PlayerApp } from './player-app.ts';
 import { createHostBridge } from './host/host-bridge.ts';
 import { analyticsSooner, recordPlayerEvents } from '../analytics/analytics-recorder.ts';
-import { connectStartButton } from './wiring/start-button.ts';
+import { connectStartButton, holdEarlyTap } from './wiring/start-button.ts';
 import { errorView } from './app-errors.ts';
 import { PLAYER_ERROR_CODES, PlayerError } from '../contract/errors/player-error.ts';
 import type { ScreenOptions, ShareTarget } from './player-screen.tsx';
@@ -59,7 +59,10 @@ async function boot(): Promise<void> {
   // The engine's worker and chunk are on their way; the player's set-up runs in a task of its
   // own, so that the entry's evaluation is not one long task on a slow phone. (The episode and
   // its source stay in the set-up's task: started a task later, the first frame came later.)
+  // A tap on the document's play button while the set-up waits for its task is kept, not lost.
+  const earlyTap = holdEarlyTap(startButton);
   await yieldToMain();
+  const tappedEarly = earlyTap.taken();
   const client = createCatalogueClient({
     baseUrl: config.apiBaseUrl,
     authBaseUrl: config.authBaseUrl,
@@ -110,6 +113,7 @@ async function boot(): Promise<void> {
     bufferSafe,
   };
   const start = startButton ? connectStartButton(startButton, app) : undefined;
+  if (tappedEarly) app.play();
   // A failure covers the frame with its card: the stand-in play button goes with it.
   const unsubscribe = app.store.subscribe(() => {
     if (app.store.getState().view.status !== 'error') return;

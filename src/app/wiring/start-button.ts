@@ -19,3 +19,20 @@ export function connectStartButton(button: HTMLButtonElement, app: Pick<PlayerAp
   app.events.on('play', remove, { signal: lifetime.signal });
   return { remove };
 }
+
+/**
+ * Holds a click that lands on the document's play button before the player exists (the entry
+ * sets the player up a task after its evaluation). `taken()` stops listening and says whether a
+ * click came, so the caller can start playback for it.
+ */
+export function holdEarlyTap(button: Pick<EventTarget, 'addEventListener' | 'removeEventListener'> | null): { taken(): boolean } {
+  let tapped = false;
+  const onClick = () => (tapped = true);
+  button?.addEventListener('click', onClick, { once: true });
+  return {
+    taken() {
+      button?.removeEventListener('click', onClick);
+      return tapped;
+    },
+  };
+}
