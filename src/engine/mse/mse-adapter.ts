@@ -115,7 +115,9 @@ export function createMseAdapter(video: HTMLVideoElement, host: EngineHost, sett
       ), ENGINE_OPEN_TIMEOUT_MS);
       if (destroyed) return;
       const playhead = createPlayheadFeed({ seek: (time) => void worker.api.seek(time), update: (state) => void worker.api.update(state) });
-      listen('seeking', () => playhead.seek(video.currentTime));
+      // Capture: on the element itself a capturing listener runs before the others (the player's
+      // state, analytics, the host's events), so the worker hears the target before they run.
+      video.addEventListener('seeking', () => playhead.seek(video.currentTime), { capture: true, signal: lifetime.signal });
       followSize();
       for (const name of SNAPSHOT_EVENTS) listen(name, () => playhead.report(snapshot()));
       if (startTime > 0) video.addEventListener('loadedmetadata', () => (video.currentTime = startTime), { once: true, signal: lifetime.signal });
