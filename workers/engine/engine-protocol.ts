@@ -68,6 +68,7 @@ export type SinkCommand =
   | { op: 'append'; buffer: number; bytes: Uint8Array }
   | { op: 'remove'; buffer: number; start: number; end: number }
   | { op: 'offset'; buffer: number; offset: number }
+  | { op: 'reset'; buffer: number }
   | { op: 'end' };
 
 export interface SinkReply {

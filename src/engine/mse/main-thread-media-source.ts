@@ -44,6 +44,7 @@ export function createMainThreadMediaSource(video: HTMLVideoElement): MainThread
       if (command.op === 'append') await queue.append(command.bytes);
       else if (command.op === 'remove') await queue.remove(command.start, command.end);
       else if (command.op === 'offset') await queue.setTimestampOffset(command.offset);
+      else if (command.op === 'reset') await queue.resetParser();
       return { ranges: queue.ranges() };
     } catch (error) {
       const name = error instanceof DOMException ? error.name : 'Error';

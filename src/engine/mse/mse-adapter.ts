@@ -8,7 +8,7 @@ import { ENGINE_OPEN_TIMEOUT_MS, spawnEngineWorker } from '../../workers-client/
 import { withTimeout } from '../../workers-client/spawn-worker.ts';
 import { createMainThreadMediaSource, type MainThreadMediaSource } from './main-thread-media-source.ts';
 import { readPlaybackEnvironment } from '../playback-environment.ts';
-import { createPlayheadFeed } from './playhead-feed.ts';
+import { createPlayheadFeed, hearTimeSets } from './playhead-feed.ts';
 
 const SNAPSHOT_EVENTS = ['timeupdate', 'playing', 'pause', 'seeked', 'waiting'] as const;
 
@@ -115,7 +115,10 @@ export function createMseAdapter(video: HTMLVideoElement, host: EngineHost, sett
       ), ENGINE_OPEN_TIMEOUT_MS);
       if (destroyed) return;
       const playhead = createPlayheadFeed({ seek: (time) => void worker.api.seek(time), update: (state) => void worker.api.update(state) });
-      listen('seeking', () => playhead.seek(video.currentTime));
+      // Capture: on the element itself a capturing listener runs before the others (the player's
+      // state, analytics, the host's events), so the worker hears the target before they run.
+      video.addEventListener('seeking', () => playhead.seek(video.currentTime), { capture: true, signal: lifetime.signal });
+      hearTimeSets(video, (time) => playhead.seek(time), lifetime.signal);
       followSize();
       for (const name of SNAPSHOT_EVENTS) listen(name, () => playhead.report(snapshot()));
       if (startTime > 0) video.addEventListener('loadedmetadata', () => (video.currentTime = startTime), { once: true, signal: lifetime.signal });

@@ -50,4 +50,18 @@ describe('the playhead feed to the engine worker', () => {
     feed.report(at(6));
     expect(told).toHaveLength(2);
   });
+
+  it('tells the worker once of a seek heard both as the time is set and at the element\'s seeking event', () => {
+    const { feed, told } = feedWithLog();
+    feed.report(at(10));
+    told.length = 0;
+    feed.seek(40);
+    feed.seek(40);
+    feed.report(at(40, true));
+    feed.report(at(40, false));
+    // The same place again, once the first seek is over: a seek of its own.
+    feed.seek(40);
+    feed.seek(40);
+    expect(told).toEqual([['seek', 40], ['update', at(40, false)], ['seek', 40]]);
+  });
 });

@@ -13,6 +13,11 @@ export interface BufferSink {
   remove(start: number, end: number): Promise<void>;
   /** Applied between operations, before anything appended after it. */
   setTimestampOffset(offset: number): Promise<void>;
+  /**
+   * Drops what the parser holds of an unfinished box (SourceBuffer.abort()), between operations:
+   * the next bytes start a box of their own.
+   */
+  resetParser(): Promise<void>;
   /** The buffered range that holds `time` (within `tolerance`), as last known. */
   rangeAt(time: number, tolerance?: number): BufferedRange | undefined;
   /** Where the buffered media starts, as last known. */

@@ -59,6 +59,10 @@ class RemoteBufferSink implements BufferSink {
     return this.run({ op: 'offset', buffer: this.id, offset });
   }
 
+  resetParser(): Promise<void> {
+    return this.run({ op: 'reset', buffer: this.id });
+  }
+
   rangeAt(time: number, tolerance = 0.1): BufferedRange | undefined {
     return rangeHolding(this.ranges, time, tolerance);
   }

@@ -30,6 +30,18 @@ export class SourceBufferQueue implements BufferSink {
     }, false);
   }
 
+  /** Forgets a box left unfinished by a download that stopped part way; applied between operations. */
+  resetParser(): Promise<void> {
+    return this.enqueue(() => {
+      // Throws only when the MediaSource is not open (ended): nothing is being parsed then.
+      try {
+        this.buffer.abort();
+      } catch {
+        // Nothing to reset.
+      }
+    }, false);
+  }
+
   /** Resolves when every operation queued so far has finished (whatever its outcome). */
   idle(): Promise<void> {
     return this.tail;

@@ -64,6 +64,7 @@ function recordingSink(ranges: (time: number) => BufferedRange | undefined = () 
     append: async (bytes) => void appends.push({ mime, bytes: bytes.byteLength }),
     remove: async () => {},
     setTimestampOffset: async () => {},
+    resetParser: async () => {},
     rangeAt: (time) => ranges(time),
     firstStart: () => undefined,
     idle: async () => {},

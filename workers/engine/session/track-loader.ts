@@ -1,8 +1,10 @@
-import type { ByteRange, MediaSegment } from '../hls/playlist-types.ts';
+import type { MediaSegment } from '../hls/playlist-types.ts';
 import { FetchFailure, type Download } from '../../../src/contract/net/request-engine.ts';
 import { fetchMedia } from './media-requests.ts';
 import type { BufferSink } from '../media/media-sink.ts';
 import { fmp4StartPts } from '../transmux/fmp4-timing.ts';
+import { Fmp4StreamAppend } from './fmp4-stream-append.ts';
+import { InitSegmentCache } from './init-segment-cache.ts';
 import { ProgressiveTsTransmuxer } from '../transmux/progressive-ts-transmuxer.ts';
 import type { TransmuxResult } from '../transmux/transmux-types.ts';
 import { segmentIndexAt } from './segment-index.ts';
@@ -26,7 +28,7 @@ export class TrackLoader {
   private readonly host: TrackLoaderHost;
   private readonly buffers: TrackBuffers;
   private readonly transmuxer: ProgressiveTsTransmuxer;
-  private readonly initCache = new Map<string, { bytes: Promise<Uint8Array>; signal: AbortSignal }>();
+  private readonly inits = new InitSegmentCache();
   private readonly appendedInit = new Map<BufferSink, string>();
   private readonly wakeSignal = new WakeSignal();
   private source: TrackSource;
@@ -156,7 +158,7 @@ export class TrackLoader {
 
   /** Starts reading an init segment a seek will need (a prefetch at a level not played yet). */
   warmInit(segment: MediaSegment, signal: AbortSignal): void {
-    if (segment.init) void this.initBytes(segment.init.uri, segment.init.byteRange, signal).catch(() => undefined);
+    if (segment.init) void this.inits.bytes(segment.init.uri, segment.init.byteRange, signal).catch(() => undefined);
   }
 
   /**
@@ -295,23 +297,41 @@ export class TrackLoader {
 
   /**
    * fMP4: the init segment once per rendition, then the segment as it is (or from a keyframe's
-   * fragment on: each fragment is appendable after the init segment). The init segment and the
-   * media are requested together.
+   * fragment on: each fragment is appendable after the init segment), appended as it downloads.
+   * The init segment and the media are requested together.
    */
   private async loadFmp4(segment: MediaSegment, source: TrackSource, plan: SegmentPlan, generation: number, signal: AbortSignal): Promise<Download | undefined> {
-    const fetchSegment = () => fetchMedia(segment.uri, { kind: 'segment', signal, byteRange: plan.byteRange });
-    const [init, download] = await Promise.all([
-      this.initBytes(segment.init!.uri, segment.init!.byteRange, signal),
-      // A failed prefetch is fetched again here.
-      plan.download ? plan.download.catch(fetchSegment) : fetchSegment(),
-    ]);
-    if (generation !== this.generation) return undefined;
-    if (this.kind === 'main') this.host.segmentLoaded(download, segment);
-    const offset = await this.offsetFor(fmp4StartPts(init, download.bytes), plan.time);
     const buffer = this.buffers.fmp4 ?? this.buffers.audio ?? this.buffers.video;
-    if (offset === undefined || generation !== this.generation || !buffer) return undefined;
-    await this.appendWithInit(buffer, init, `${source.key}:init`, download.bytes, generation);
-    return download;
+    if (!buffer) return undefined;
+    const init = this.inits.bytes(segment.init!.uri, segment.init!.byteRange, signal);
+    init.catch(() => undefined);
+    const live = () => generation === this.generation;
+    const initKey = `${source.key}:init`;
+    const stream = new Fmp4StreamAppend({
+      buffer,
+      live,
+      start: async (head, reset) => {
+        const initBytes = await init;
+        const offset = await this.offsetFor(fmp4StartPts(initBytes, head), plan.time);
+        if (offset === undefined || !live()) return false;
+        // A reset parser reads the init segment again before any media.
+        if (reset) this.appendedInit.delete(buffer);
+        await this.appendInit(buffer, initBytes, initKey);
+        return live();
+      },
+      append: (bytes) => this.append(buffer, bytes),
+    });
+    const fetchSegment = () => fetchMedia(segment.uri, {
+      kind: 'segment', signal, byteRange: plan.byteRange, onChunk: (chunk) => stream.push(chunk), onRetry: () => stream.restart(),
+    });
+    // A failed prefetch is fetched again here; a prefetch's bytes go in at once when they are all here.
+    const download = plan.download
+      ? await plan.download.then((prefetched) => (stream.push(prefetched.bytes), prefetched), () => (stream.restart(), fetchSegment()))
+      : await fetchSegment();
+    if (!live()) return undefined;
+    if (this.kind === 'main') this.host.segmentLoaded(download, segment);
+    await Promise.all([init, stream.end()]);
+    return live() ? download : undefined;
   }
 
   /**
@@ -319,19 +339,23 @@ export class TrackLoader {
    * download goes in after its init (another rendition's media may follow it).
    */
   private async appendWithInit(buffer: BufferSink, init: Uint8Array, initKey: string, data: Uint8Array, generation: number): Promise<void> {
-    if (this.appendedInit.get(buffer) !== initKey) {
-      // Marked before the append, so the buffer's init is known in the order appends are queued.
-      this.appendedInit.set(buffer, initKey);
-      // A copy: the cached init is appended again after every switch, and a sink may take the bytes.
-      try {
-        await this.append(buffer, init.slice());
-      } catch (error) {
-        if (this.appendedInit.get(buffer) === initKey) this.appendedInit.delete(buffer);
-        throw error;
-      }
-      if (generation !== this.generation) return;
-    }
+    await this.appendInit(buffer, init, initKey);
+    if (generation !== this.generation) return;
     await this.append(buffer, data);
+  }
+
+  /** The init segment, when the buffer last had another. */
+  private async appendInit(buffer: BufferSink, init: Uint8Array, initKey: string): Promise<void> {
+    if (this.appendedInit.get(buffer) === initKey) return;
+    // Marked before the append, so the buffer's init is known in the order appends are queued.
+    this.appendedInit.set(buffer, initKey);
+    // A copy: the cached init is appended again after every switch, and a sink may take the bytes.
+    try {
+      await this.append(buffer, init.slice());
+    } catch (error) {
+      if (this.appendedInit.get(buffer) === initKey) this.appendedInit.delete(buffer);
+      throw error;
+    }
   }
 
   /** The timeline offset: decided by the main track's first segment (its first frame at `time`), awaited by the others. */
@@ -340,19 +364,6 @@ export class TrackLoader {
     if (timeline.offset !== undefined) return timeline.offset;
     if (this.kind === 'main') return timeline.decide((startPts ?? time) - time);
     return timeline.ready();
-  }
-
-  /** An init segment, read once; one being read for a download since dropped is asked for again. */
-  private initBytes(uri: string, byteRange: ByteRange | undefined, signal: AbortSignal): Promise<Uint8Array> {
-    const key = `${uri}#${byteRange?.offset ?? ''}`;
-    const cached = this.initCache.get(key);
-    if (cached && !cached.signal.aborted) return cached.bytes;
-    const bytes = fetchMedia(uri, { kind: 'init', signal, byteRange }).then((download) => download.bytes);
-    bytes.catch(() => {
-      if (this.initCache.get(key)?.bytes === bytes) this.initCache.delete(key);
-    });
-    this.initCache.set(key, { bytes, signal });
-    return bytes;
   }
 
   /** Appends; when the browser's quota is full, frees the back buffer and tries once more. */
