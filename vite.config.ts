@@ -4,6 +4,7 @@ import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 import { precompress } from './scripts/vite-precompress.ts';
 import { engineHints } from './scripts/vite-engine-hints.ts';
+import { chunkAddress } from './scripts/vite-chunk-address.ts';
 
 const root = fileURLToPath(new URL('.', import.meta.url));
 
@@ -15,8 +16,9 @@ export default defineConfig({
   root: `${root}src/app`,
   base: '/',
   publicDir: false,
-  // The custom engine's adapter and worker start downloading with the document (embed.html).
-  plugins: [react(), engineHints({ adapterChunk: 'mse-adapter', workerScript: /^assets\/engine\.worker-[^/]+\.js$/ }), precompress()],
+  // The custom engine's adapter and worker start downloading with the document (embed.html); the
+  // UI's chunk address is written there for the entry to fetch it beside React.
+  plugins: [react(), engineHints({ adapterChunk: 'mse-adapter', workerScript: /^assets\/engine\.worker-[^/]+\.js$/ }), chunkAddress({ chunk: 'render-ui', meta: 'kino:ui-chunk' }), precompress()],
   build: {
     outDir: `${root}dist/widget`,
     emptyOutDir: true,

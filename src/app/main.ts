@@ -15,10 +15,10 @@ import { connectStartButton, holdEarlyTap } from './wiring/start-button.ts';
 import { errorView } from './app-errors.ts';
 import { PLAYER_ERROR_CODES, PlayerError } from '../contract/errors/player-error.ts';
 import type { ScreenOptions, ShareTarget } from './player-screen.tsx';
-import type * as RenderUi from './render-ui.tsx';
 import { startErrorReporting } from '../telemetry/error-reporting.ts';
 import { whenBufferSafe } from '../core/buffer-safe.ts';
 import { quietImport } from '../ui/loading/quiet-import.ts';
+import { loadUi } from './load-ui.ts';
 import { yieldToMain } from '../core/yield-to-main.ts';
 
 /**
@@ -126,14 +126,6 @@ async function boot(): Promise<void> {
       renderPlayerScreen(overlay, app, screen);
       start?.remove();
     }, reportUiFailure);
-}
-
-/** The UI chunk, asked for a second time if the first request fails (a phone's link drops requests). */
-function loadUi(): Promise<typeof RenderUi> {
-  return quietImport(() => import('./render-ui.tsx')).catch((error: unknown) => {
-    console.warn('the UI chunk failed to load; retrying once', error);
-    return quietImport(() => import('./render-ui.tsx'));
-  });
 }
 
 function reportUiFailure(error: unknown): void {
