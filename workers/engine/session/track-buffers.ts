@@ -1,4 +1,4 @@
-import type { MediaSink } from '../media/media-sink.ts';
+import type { BufferSink, MediaSink } from '../media/media-sink.ts';
 import type { StreamCatalog } from './stream-catalog.ts';
 import type { Timeline } from './timeline.ts';
 import type { TrackBuffers } from './track-contract.ts';
@@ -31,4 +31,20 @@ export function openTrackBuffers(
     for (const queue of offsetTargets) void queue.setTimestampOffset(-offset);
   });
   return { main, audio: audioBuffers };
+}
+
+/** A track's buffers that exist. */
+export function buffersOf(buffers: TrackBuffers): BufferSink[] {
+  return [buffers.video, buffers.audio, buffers.fmp4].filter((buffer): buffer is BufferSink => buffer !== undefined);
+}
+
+/** Where every buffer of a track holds `time` contiguously, the earliest end of that; else undefined. */
+export function contiguousEndFrom(buffers: TrackBuffers, time: number): number | undefined {
+  let end = Number.POSITIVE_INFINITY;
+  for (const buffer of buffersOf(buffers)) {
+    const range = buffer.rangeAt(time);
+    if (!range) return undefined;
+    end = Math.min(end, range.end);
+  }
+  return Number.isFinite(end) ? end : undefined;
 }

@@ -9,7 +9,8 @@ import { ProgressiveTsTransmuxer } from '../transmux/progressive-ts-transmuxer.t
 import type { TransmuxResult } from '../transmux/transmux-types.ts';
 import { segmentIndexAt } from './segment-index.ts';
 import type { PendingSource, SegmentPlan, TrackBuffers, TrackLoaderHost, TrackSource } from './track-contract.ts';
-import { WakeSignal } from './wake-signal.ts';
+import { buffersOf, contiguousEndFrom } from './track-buffers.ts';
+import { deferred, WakeSignal } from './wake-signal.ts';
 
 /** Where a segment's end may fall short of the playlist's: about a frame. */
 const FRAME_TOLERANCE_SECONDS = 0.1;
@@ -387,24 +388,11 @@ export class TrackLoader {
     }
   }
 
-  /** Where every buffer of this track holds `time` contiguously, the earliest end of that; else undefined. */
   private bufferedEndFrom(time: number): number | undefined {
-    let end = Number.POSITIVE_INFINITY;
-    for (const buffer of this.allBuffers()) {
-      const range = buffer.rangeAt(time);
-      if (!range) return undefined;
-      end = Math.min(end, range.end);
-    }
-    return Number.isFinite(end) ? end : undefined;
+    return contiguousEndFrom(this.buffers, time);
   }
 
   private allBuffers(): BufferSink[] {
-    return [this.buffers.video, this.buffers.audio, this.buffers.fmp4].filter((buffer): buffer is BufferSink => buffer !== undefined);
+    return buffersOf(this.buffers);
   }
-}
-
-function deferred(): { promise: Promise<void>; resolve: () => void } {
-  let resolve = () => {};
-  const promise = new Promise<void>((done) => (resolve = done));
-  return { promise, resolve };
 }

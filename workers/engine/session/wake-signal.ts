@@ -10,3 +10,10 @@ export class WakeSignal {
     for (const resolve of this.resolvers.splice(0)) resolve();
   }
 }
+
+/** A promise and the function that resolves it: a loop's interruption, renewed after each. */
+export function deferred(): { promise: Promise<void>; resolve: () => void } {
+  let resolve = () => {};
+  const promise = new Promise<void>((done) => (resolve = done));
+  return { promise, resolve };
+}
