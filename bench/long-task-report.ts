@@ -8,20 +8,15 @@
  *
  *   npm run bench:long-tasks -- [--profile mobile-4g|phone-1core|fast|mobile-3g] [--seconds 10] [--runs 1]
  */
-import os from 'node:os';
-import path from 'node:path';
-import { mkdtemp, writeFile } from 'node:fs/promises';
-import { chromium, type Browser } from 'playwright';
 import { loadServerConfig } from '../server/config.ts';
 import { startServer } from '../server/main.ts';
 import { buildWidgetIfStale } from '../scripts/widget-build.ts';
+import { launchBrowser } from './browser.ts';
 import { pollFrame } from './poll-frame.ts';
 import { profileById } from './profiles.ts';
 import { startReferenceServer } from './reference-server.ts';
 import { createLink, startThrottleProxy } from './throttle-proxy.ts';
 
-const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
-const BROWSER_ARGS = ['--no-sandbox', '--disable-gpu', '--disable-quic', '--disable-background-networking', '--autoplay-policy=no-user-gesture-required'];
 
 /** Installed in every frame: long animation frames with their scripts, long tasks, the first frame. */
 const OBSERVER = `(() => {
@@ -67,14 +62,6 @@ function option(name: string, fallback: string): string {
   return index >= 0 ? (process.argv[index + 1] ?? fallback) : fallback;
 }
 
-async function launch(cpus: string | undefined): Promise<Browser> {
-  if (cpus === undefined) return chromium.launch({ executablePath: CHROMIUM, args: BROWSER_ARGS });
-  const dir = await mkdtemp(path.join(os.tmpdir(), 'long-tasks-chromium-'));
-  const wrapper = path.join(dir, 'chromium');
-  await writeFile(wrapper, `#!/bin/sh\nexec taskset -c ${cpus} ${CHROMIUM} "$@"\n`, { mode: 0o755 });
-  return chromium.launch({ executablePath: wrapper, args: BROWSER_ARGS });
-}
-
 function print(seen: Seen): void {
   console.log(`first frame at ${seen.firstFrame ?? '—'} ms from the navigation`);
   console.log(`long tasks (Long Tasks API): ${seen.tasks.filter((task) => task.name === 'self').map((task) => `${task.start}+${task.duration}`).join(', ') || 'none'}`);
@@ -98,7 +85,7 @@ async function main(): Promise<void> {
   const widgetProxy = await startThrottleProxy(hostAndPort(server.url), link);
   const referenceProxy = await startThrottleProxy(hostAndPort(reference.url), link);
   const origins = { widget: `http://127.0.0.1:${widgetProxy.port}`, reference: `http://127.0.0.1:${referenceProxy.port}` };
-  const browser = await launch(profile.cpus);
+  const browser = await launchBrowser(profile.cpus);
   try {
     for (let run = 0; run < runs; run += 1) {
       const context = await browser.newContext({ viewport: { width: 960, height: 540 } });

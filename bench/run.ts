@@ -15,15 +15,15 @@
  * The quick run fails only on deterministic regressions (bundle budgets), never on timings.
  */
 import { execFileSync } from 'node:child_process';
-import { mkdir, mkdtemp, readFile, writeFile } from 'node:fs/promises';
+import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { chromium, type Browser } from 'playwright';
 import { loadServerConfig } from '../server/config.ts';
 import { startServer } from '../server/main.ts';
 import { buildWidgetIfStale } from '../scripts/widget-build.ts';
 import { budgetFailures, measureChunks } from './bundle-sizes.ts';
+import { CHROMIUM, launchBrowser } from './browser.ts';
 import { BUFFERED_AT_MOMENT, CMAF_SEEK_TO, FILM_SEEK_TO, LONG_SEEK_TO, METRICS } from './metrics.ts';
 import { PROFILES, profileById, type Profile } from './profiles.ts';
 import { referenceBundles, startReferenceServer } from './reference-server.ts';
@@ -37,7 +37,6 @@ import { MOVIE_ID, SUBJECTS, type Media, type Origins, type Subject } from './su
 import { createLink, startThrottleProxy } from './throttle-proxy.ts';
 
 const ROOT = fileURLToPath(new URL('../', import.meta.url));
-const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 /** The profile whose first run includes the steady-playback window: the 4G phone, when measured. */
 const STEADY_PROFILE = 'mobile-4g';
 const steadyProfile = (options: Options) => (options.profiles.some((p) => p.id === STEADY_PROFILE) ? STEADY_PROFILE : options.profiles[0]?.id);
@@ -185,19 +184,6 @@ function plansFor(subject: Subject, profile: Profile, origins: Origins, steadySe
   return only ? plans.filter((plan) => planMetrics(plan).some((metric) => only.has(metric))) : plans;
 }
 
-const BROWSER_ARGS = ['--no-sandbox', '--disable-gpu', '--disable-quic', '--disable-background-networking', '--autoplay-policy=no-user-gesture-required'];
-
-/**
- * A browser pinned to `cpus` (taskset -c): Playwright starts the executable it is given, so a
- * small wrapper script execs Chromium under taskset, and every process it forks inherits the mask.
- */
-async function launchPinned(cpus: string): Promise<Browser> {
-  const dir = await mkdtemp(path.join(os.tmpdir(), 'bench-chromium-'));
-  const wrapper = path.join(dir, 'chromium');
-  await writeFile(wrapper, `#!/bin/sh\nexec taskset -c ${cpus} ${CHROMIUM} "$@"\n`, { mode: 0o755 });
-  return chromium.launch({ executablePath: wrapper, args: BROWSER_ARGS });
-}
-
 async function main(): Promise<void> {
   const options = parseOptions(process.argv.slice(2));
   const startedAt = new Date();
@@ -208,7 +194,7 @@ async function main(): Promise<void> {
   const serverConfig = loadServerConfig({ PORT: '0', HOST: '127.0.0.1', DATA_DIR: 'memory://', AD_LIST_URL: '/catalog-api/ad-list.json?case=none' });
   const server = await startServer({ ...serverConfig });
   const reference = await startReferenceServer();
-  const browser = await chromium.launch({ executablePath: CHROMIUM, args: BROWSER_ARGS });
+  const browser = await launchBrowser();
   const samples: BenchSample[] = [];
   /** One sample per metric per run: the visits' values merged (the heap's peak is the largest of them). */
   const record = (subject: Subject, profile: Profile, run: number, outcomes: readonly SessionOutcome[], watchedSteady: boolean, moments: boolean) => {
@@ -235,7 +221,7 @@ async function main(): Promise<void> {
       const widgetProxy = await startThrottleProxy(hostAndPort(server.url), link);
       const referenceProxy = await startThrottleProxy(hostAndPort(reference.url), link);
       const origins: Origins = { widget: `http://127.0.0.1:${widgetProxy.port}`, reference: `http://127.0.0.1:${referenceProxy.port}` };
-      const profileBrowser = profile.cpus === undefined ? browser : await launchPinned(profile.cpus);
+      const profileBrowser = profile.cpus === undefined ? browser : await launchBrowser(profile.cpus);
       const runs = Math.min(options.runs, profile.maxRuns ?? options.runs);
       try {
         for (let run = 0; run < runs; run += 1) {
