@@ -35,20 +35,23 @@ function fakeCore(media: FakeVideo) {
 }
 
 function setUp(storage: MediaStorage = createMediaStorage(), voiceAuthor?: string) {
+  /** Work the memory put off until the page is idle, run by `idle()`. */
+  const deferred: Array<() => void> = [];
   const media = new FakeVideo();
   const page = Object.assign(new EventTarget(), { visibilityState: 'visible' as DocumentVisibilityState });
   const win = new EventTarget();
   const core = fakeCore(media);
   const lifetime = new AbortController();
   let clock = 0;
-  const memory = createPlaybackMemory({ storage, core, page, win, contentId: 2, voiceAuthor, signal: lifetime.signal, now: () => clock });
+  const memory = createPlaybackMemory({ storage, core, page, win, contentId: 2, voiceAuthor, signal: lifetime.signal, now: () => clock, whenIdle: (run) => deferred.push(run) });
+  const idle = () => deferred.splice(0).forEach((run) => run());
   const at = (ms: number, time: number) => {
     clock = ms;
     media.currentTime = time;
     media.dispatchEvent(new Event('timeupdate'));
   };
   const fire = (target: EventTarget, type: string) => target.dispatchEvent(new Event(type));
-  return { storage, media, page, win, core, memory, lifetime, at, fire };
+  return { storage, media, page, win, core, memory, lifetime, at, fire, idle };
 }
 
 describe('saved episode progress', () => {
@@ -77,6 +80,31 @@ describe('saved episode progress', () => {
     at(20_000, 0);
     fire(media, 'pause');
     expect(memory.resumeTime(202, 7)).toBe(600);
+  });
+
+  it('saves where a seek landed once the page is idle, not while the seek finishes', () => {
+    const { storage, memory, media, at, fire, idle } = setUp();
+    memory.follow(202, 7, 'a.m3u8');
+    fire(media, 'playing');
+    at(0, 10);
+    fire(media, 'seeking');
+    at(1_000, 300);
+    fire(media, 'seeked');
+    expect(episodeProgress(storage, 202, 7)).toBeUndefined();
+    idle();
+    expect(episodeProgress(storage, 202, 7)).toBe(300);
+  });
+
+  it('saves where a seek landed when the page goes away before it is idle', () => {
+    const { storage, memory, media, win, at, fire } = setUp();
+    memory.follow(202, 7, 'a.m3u8');
+    fire(media, 'playing');
+    at(0, 10);
+    fire(media, 'seeking');
+    at(1_000, 300);
+    fire(media, 'seeked');
+    fire(win, 'pagehide');
+    expect(episodeProgress(storage, 202, 7)).toBe(300);
   });
 
   it('saves on page hide and when the page is hidden', () => {

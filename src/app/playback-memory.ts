@@ -38,6 +38,16 @@ export interface PlaybackMemoryOptions {
   signal: AbortSignal;
   /** Default Date.now; the progress saver's clock. */
   now?: () => number;
+  /** Runs work that can wait until the page is idle; by default requestIdleCallback (the next task where there is none). */
+  whenIdle?: (run: () => void) => void;
+}
+
+/** The time a seek landed on waits for an idle moment, at most this long. */
+const IDLE_SAVE_TIMEOUT_MS = 1000;
+
+function whenPageIdle(run: () => void): void {
+  if (typeof requestIdleCallback === 'function') requestIdleCallback(run, { timeout: IDLE_SAVE_TIMEOUT_MS });
+  else setTimeout(run, 0);
 }
 
 /** What the player app asks of the saved state (SPEC.md sections 3 and 4). */
@@ -68,7 +78,7 @@ export interface PlaybackMemory {
  * A viewer who reaches the end has finished: the saved time goes back to 0.
  */
 export function createPlaybackMemory(options: PlaybackMemoryOptions): PlaybackMemory {
-  const { storage, core, page, win, contentId, voiceAuthor, langOrder = [], signal, now } = options;
+  const { storage, core, page, win, contentId, voiceAuthor, langOrder = [], signal, now, whenIdle = whenPageIdle } = options;
   /**
    * The episode being followed. Nothing is saved before it plays: the time at load (0, or a
    * seek the engine makes itself) must not replace the one the resume window offers.
@@ -111,7 +121,11 @@ export function createPlaybackMemory(options: PlaybackMemoryOptions): PlaybackMe
   events.on('seeked', ({ currentTime }) => {
     seeking = false;
     playing()?.saver.update(currentTime);
-    flush();
+    // The browser finishes the seek on this thread (its frame comes after the event): the
+    // storage write waits. A page hidden or left before then saves the time on its own.
+    whenIdle(() => {
+      if (!signal.aborted) flush();
+    });
   }, { signal });
   events.on('ended', () => {
     playing()?.saver.update(0);
