@@ -180,7 +180,9 @@ describe('the analytics chunk after the entry\'s beacon', () => {
     setHidden(false);
     stat.mockClear();
     const { client, pushed } = chunkClient();
-    startAnalytics({ app, config, recorded: recording.stop(), client, win, doc: doc as unknown as Document, beacon: () => true });
+    const idle: Array<() => void> = [];
+    startAnalytics({ app, config, recorded: recording.stop(), client, win, doc: doc as unknown as Document, beacon: () => true, whenIdle: (run) => idle.push(run) });
+    idle.splice(0).forEach((run) => run());
     const earlyIds = new Set(early.map((event) => event.event_id));
     expect(pushed.filter((event) => earlyIds.has(event.event_id))).toEqual([]);
     expect(stat.mock.calls.map(([, payload]) => (payload as { event_id: string }).event_id).filter((id) => earlyIds.has(id))).toEqual([]);
@@ -197,7 +199,10 @@ describe('the analytics chunk after the entry\'s beacon', () => {
     recorded.heard.clear();
     recorded.sent.clear();
     const { client, pushed } = chunkClient();
-    startAnalytics({ app, config, recorded, client, win, doc: doc as unknown as Document, beacon: () => true });
+    const idle: Array<() => void> = [];
+    startAnalytics({ app, config, recorded, client, win, doc: doc as unknown as Document, beacon: () => true, whenIdle: (run) => idle.push(run) });
+    expect(pushed).toEqual([]);
+    idle.splice(0).forEach((run) => run());
     const made = new Map(pushed.map((event) => [event.event_id, event]));
     for (const event of early) {
       expect(made.get(event.event_id)?.event, event.event).toBe(event.event);

@@ -8,6 +8,7 @@ import { analyticsNow, type Recorded, type RecordedEvent } from './recorded-even
 import type { EarlyBeaconConfig } from './early-beacon.ts';
 import { tellStatFunction } from './stat-function.ts';
 import { viewContext } from './view-context.ts';
+import { createIdleQueue } from './idle-queue.ts';
 import { randomUuid } from '../contract/random-id.ts';
 
 export interface AnalyticsOptions {
@@ -20,6 +21,8 @@ export interface AnalyticsOptions {
   doc?: Document;
   /** navigator.sendBeacon. */
   beacon?: (url: string, body: string) => boolean;
+  /** Runs the making of events when the page is idle; by default requestIdleCallback. */
+  whenIdle?: (run: () => void) => void;
 }
 
 /** Events per beacon: each is about 1 kB, and a beacon must stay under 64 kB. */
@@ -55,10 +58,13 @@ export function startAnalytics(options: AnalyticsOptions): () => void {
     for (const event of fresh) unsent.set(event.event_id, event);
     return fresh;
   };
-  const add = (inputs: AnalyticsInput[]) => {
+  // Inputs carry their time from the moment they happened; making their events waits for an idle
+  // moment, off the path of what the viewer waits for (a seek's frame, the first frame).
+  const queue = createIdleQueue<AnalyticsInput>((inputs) => {
     const events = make(inputs);
     if (events.length > 0) client.push(events);
-  };
+  }, options.whenIdle);
+  const add = (inputs: AnalyticsInput[]) => queue.add(inputs);
   /** A failure's input: its code, category and id; a failure before any view opens one for its content. */
   const failureInput = (error: PlayerError, t: number, view: WatchedContent | undefined, key?: string): AnalyticsInput =>
     ({ type: 'error', t, key, code: error.code, category: error.category, fatal: error.severity === 'fatal', id: error.id, context: contextOf(view) });
@@ -131,6 +137,7 @@ export function startAnalytics(options: AnalyticsOptions): () => void {
   const hide = () => {
     if (hidden) return;
     hidden = true;
+    queue.flush();
     const ended = make([{ type: 'hide', t: analyticsNow() }]);
     const carried = new Set<string>();
     const waiting = [...unsent.values()];
@@ -152,7 +159,10 @@ export function startAnalytics(options: AnalyticsOptions): () => void {
     else hidden = false;
   }, { signal });
   win.addEventListener('pagehide', hide, { signal });
-  return () => lifetime.abort();
+  return () => {
+    queue.flush();
+    lifetime.abort();
+  };
 }
 
 /** The network class the failed content's core had measured, for the failure's event. */
