@@ -188,6 +188,29 @@ describe('the analytics chunk after the entry\'s beacon', () => {
     expect(stat.mock.calls.map(([, payload]) => (payload as { event_id: string }).event_id).filter((id) => earlyIds.has(id))).toEqual([]);
   });
 
+  it('makes the events of a seek once the page is idle, each at the time it happened; a hide before then sends them ahead of the view\'s end', () => {
+    const { app, config, win, doc, recording, events, watch, setHidden } = setUp();
+    watch(1);
+    const { client, pushed } = chunkClient();
+    const idle: Array<() => void> = [];
+    const beaconed: AnalyticsEvent[] = [];
+    const beacon = (_url: string, body: string) => beaconed.push(...analyticsBatchSchema.parse(JSON.parse(body)).events) > 0;
+    startAnalytics({ app, config, recorded: recording.stop(), client, win, doc: doc as unknown as Document, beacon, whenIdle: (run) => idle.push(run) });
+    idle.splice(0).forEach((run) => run());
+    const before = pushed.length;
+    events.emit('seeking', { currentTime: 1 });
+    events.emit('seeked', { currentTime: 30, duration: 1200 });
+    expect(pushed).toHaveLength(before);
+    idle.splice(0).forEach((run) => run());
+    expect(names(pushed.slice(before))).toContain('seek');
+    events.emit('seeking', { currentTime: 30 });
+    events.emit('seeked', { currentTime: 60, duration: 1200 });
+    setHidden(true);
+    const sent = names(beaconed);
+    expect(sent.lastIndexOf('seek')).toBeGreaterThan(-1);
+    expect(sent.lastIndexOf('seek')).toBeLessThan(sent.indexOf('view_end'));
+  });
+
   it('the chunk\'s tracker names the early events as the entry did, so the collector keeps each once', () => {
     const { app, config, win, doc, recording, beacons, watch, setHidden } = setUp();
     watch(1);

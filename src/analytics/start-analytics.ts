@@ -8,7 +8,7 @@ import { analyticsNow, type Recorded, type RecordedEvent } from './recorded-even
 import type { EarlyBeaconConfig } from './early-beacon.ts';
 import { tellStatFunction } from './stat-function.ts';
 import { viewContext } from './view-context.ts';
-import { createIdleQueue } from './idle-queue.ts';
+import { whenPageIdle } from './when-page-idle.ts';
 import { randomUuid } from '../contract/random-id.ts';
 
 export interface AnalyticsOptions {
@@ -22,7 +22,7 @@ export interface AnalyticsOptions {
   /** navigator.sendBeacon. */
   beacon?: (url: string, body: string) => boolean;
   /** Runs the making of events when the page is idle; by default requestIdleCallback. */
-  whenIdle?: (run: () => void) => void;
+  whenIdle?: (run: () => void) => unknown;
 }
 
 /** Events per beacon: each is about 1 kB, and a beacon must stay under 64 kB. */
@@ -59,12 +59,17 @@ export function startAnalytics(options: AnalyticsOptions): () => void {
     return fresh;
   };
   // Inputs carry their time from the moment they happened; making their events waits for an idle
-  // moment, off the path of what the viewer waits for (a seek's frame, the first frame).
-  const queue = createIdleQueue<AnalyticsInput>((inputs) => {
-    const events = make(inputs);
+  // moment, off the path of what the viewer waits for (a seek's frame, the first frame). A hide
+  // makes what waits at once, before the view's end.
+  const pending: AnalyticsInput[] = [];
+  const flush = () => {
+    const events = make(pending.splice(0));
     if (events.length > 0) client.push(events);
-  }, options.whenIdle);
-  const add = (inputs: AnalyticsInput[]) => queue.add(inputs);
+  };
+  const add = (inputs: AnalyticsInput[]) => {
+    if (pending.length === 0 && inputs.length > 0) (options.whenIdle ?? whenPageIdle)(flush);
+    pending.push(...inputs);
+  };
   /** A failure's input: its code, category and id; a failure before any view opens one for its content. */
   const failureInput = (error: PlayerError, t: number, view: WatchedContent | undefined, key?: string): AnalyticsInput =>
     ({ type: 'error', t, key, code: error.code, category: error.category, fatal: error.severity === 'fatal', id: error.id, context: contextOf(view) });
@@ -137,7 +142,7 @@ export function startAnalytics(options: AnalyticsOptions): () => void {
   const hide = () => {
     if (hidden) return;
     hidden = true;
-    queue.flush();
+    flush();
     const ended = make([{ type: 'hide', t: analyticsNow() }]);
     const carried = new Set<string>();
     const waiting = [...unsent.values()];
@@ -159,10 +164,7 @@ export function startAnalytics(options: AnalyticsOptions): () => void {
     else hidden = false;
   }, { signal });
   win.addEventListener('pagehide', hide, { signal });
-  return () => {
-    queue.flush();
-    lifetime.abort();
-  };
+  return () => lifetime.abort();
 }
 
 /** The network class the failed content's core had measured, for the failure's event. */

@@ -39,16 +39,9 @@ export interface PlaybackMemoryOptions {
   /** Default Date.now; the progress saver's clock. */
   now?: () => number;
   /** Runs work that can wait until the page is idle; by default requestIdleCallback (the next task where there is none). */
-  whenIdle?: (run: () => void) => void;
+  whenIdle?: (run: () => void) => unknown;
 }
 
-/** The time a seek landed on waits for an idle moment, at most this long. */
-const IDLE_SAVE_TIMEOUT_MS = 1000;
-
-function whenPageIdle(run: () => void): void {
-  if (typeof requestIdleCallback === 'function') requestIdleCallback(run, { timeout: IDLE_SAVE_TIMEOUT_MS });
-  else setTimeout(run, 0);
-}
 
 /** What the player app asks of the saved state (SPEC.md sections 3 and 4). */
 export interface PlaybackMemory {
@@ -78,7 +71,9 @@ export interface PlaybackMemory {
  * A viewer who reaches the end has finished: the saved time goes back to 0.
  */
 export function createPlaybackMemory(options: PlaybackMemoryOptions): PlaybackMemory {
-  const { storage, core, page, win, contentId, voiceAuthor, langOrder = [], signal, now, whenIdle = whenPageIdle } = options;
+  const { storage, core, page, win, contentId, voiceAuthor, langOrder = [], signal, now } = options;
+  // An idle moment of the page; the next task where there is no requestIdleCallback (Safari).
+  const whenIdle = options.whenIdle ?? globalThis.requestIdleCallback ?? setTimeout;
   /**
    * The episode being followed. Nothing is saved before it plays: the time at load (0, or a
    * seek the engine makes itself) must not replace the one the resume window offers.
@@ -123,9 +118,7 @@ export function createPlaybackMemory(options: PlaybackMemoryOptions): PlaybackMe
     playing()?.saver.update(currentTime);
     // The browser finishes the seek on this thread (its frame comes after the event): the
     // storage write waits. A page hidden or left before then saves the time on its own.
-    whenIdle(() => {
-      if (!signal.aborted) flush();
-    });
+    whenIdle(flush);
   }, { signal });
   events.on('ended', () => {
     playing()?.saver.update(0);
