@@ -146,6 +146,12 @@ async function entryBudget(): Promise<number | undefined> {
   return budgets.gzipBytes?.embed;
 }
 
+/** The sizes the "do not grow" goal compares with (bench/baseline.json). */
+async function sizeBaseline(): Promise<BenchResults['baseline']> {
+  const recorded = JSON.parse(await readFile(path.join(ROOT, 'bench/baseline.json'), 'utf8')) as { entryGzipBytes: number; jsBeforeFirstFrameKb: number };
+  return { entryGzipBytes: recorded.entryGzipBytes, jsBeforeFirstFrameKb: recorded.jsBeforeFirstFrameKb };
+}
+
 const ONE_SECOND_IN = { afterFirstFrameMs: 1000 };
 
 /** Whether this run measures the far seek 10 s in and with a full buffer. */
@@ -288,6 +294,7 @@ async function main(): Promise<void> {
     bundles: await bundleSizes(),
     floors: await seekFloors(serverConfig.mediaDir, options.profiles),
     entryBudgetBytes: await entryBudget(),
+    baseline: await sizeBaseline(),
   };
   const dir = path.join(ROOT, 'bench/results');
   await mkdir(dir, { recursive: true });

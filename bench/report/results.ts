@@ -31,6 +31,8 @@ export interface BenchResults {
   floors?: SeekFloor[];
   /** The entry chunk's gzip budget (bench/budgets.json): the size it must not outgrow. */
   entryBudgetBytes?: number;
+  /** What the entry and the JavaScript before the first frame were when the goal was set (bench/baseline.json). */
+  baseline?: { entryGzipBytes: number; jsBeforeFirstFrameKb: number };
 }
 
 export type MetricUnit = BenchMetric['unit'];
