@@ -8,7 +8,7 @@ import { analyticsNow, type Recorded, type RecordedEvent } from './recorded-even
 import type { EarlyBeaconConfig } from './early-beacon.ts';
 import { tellStatFunction } from './stat-function.ts';
 import { viewContext } from './view-context.ts';
-import { whenPageIdle } from './when-page-idle.ts';
+import { whenPageIdle } from '../core/yield-to-main.ts';
 import { randomUuid } from '../contract/random-id.ts';
 
 export interface AnalyticsOptions {

@@ -5,6 +5,7 @@ import { reportToHost } from './host/host-reporting.ts';
 import { startHostSession, type HostSession } from './host/host-session.ts';
 import { createHostMessage } from '../contract/embed/host-protocol.ts';
 import type { PlayerApp } from './player-app.ts';
+import { whenPageIdle } from '../core/yield-to-main.ts';
 
 /**
  * What the player does for the page around it rather than for the picture: the messages to the
@@ -28,8 +29,5 @@ export function startPageServices(app: PlayerApp, bridge: HostBridge, bufferSafe
 
 /** The next idle moment of the main thread, or 2 s at the latest. */
 function idle(): Promise<void> {
-  return new Promise((resolve) => {
-    if (typeof requestIdleCallback === 'function') requestIdleCallback(() => resolve(), { timeout: 2000 });
-    else setTimeout(resolve, 200);
-  });
+  return new Promise((resolve) => whenPageIdle(resolve, 2000));
 }

@@ -2,6 +2,7 @@ import type { PlayerCore } from '../core/player-core.ts';
 import type { AudioTrack } from '../engine/types.ts';
 import type { MediaStorage } from '../storage/media-storage.ts';
 import { createProgressSaver, type ProgressSaver } from '../storage/progress-saver.ts';
+import { whenPageIdle } from '../core/yield-to-main.ts';
 import {
   episodeProgress,
   favoriteAudioTrack,
@@ -38,10 +39,9 @@ export interface PlaybackMemoryOptions {
   signal: AbortSignal;
   /** Default Date.now; the progress saver's clock. */
   now?: () => number;
-  /** Runs work that can wait until the page is idle; by default requestIdleCallback (the next task where there is none). */
+  /** Runs work that can wait until the page is idle; by default whenPageIdle (src/core/yield-to-main.ts). */
   whenIdle?: (run: () => void) => unknown;
 }
-
 
 /** What the player app asks of the saved state (SPEC.md sections 3 and 4). */
 export interface PlaybackMemory {
@@ -72,8 +72,7 @@ export interface PlaybackMemory {
  */
 export function createPlaybackMemory(options: PlaybackMemoryOptions): PlaybackMemory {
   const { storage, core, page, win, contentId, voiceAuthor, langOrder = [], signal, now } = options;
-  // An idle moment of the page; the next task where there is no requestIdleCallback (Safari).
-  const whenIdle = options.whenIdle ?? globalThis.requestIdleCallback ?? setTimeout;
+  const whenIdle = options.whenIdle ?? whenPageIdle;
   /**
    * The episode being followed. Nothing is saved before it plays: the time at load (0, or a
    * seek the engine makes itself) must not replace the one the resume window offers.

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { yieldToMain } from './yield-to-main.ts';
+import { whenPageIdle, yieldToMain } from './yield-to-main.ts';
 
 describe('yieldToMain', () => {
   afterEach(() => vi.unstubAllGlobals());
@@ -19,5 +19,25 @@ describe('yieldToMain', () => {
     vi.stubGlobal('scheduler', { yield: yieldNow });
     await yieldToMain();
     expect(yieldNow).toHaveBeenCalledOnce();
+  });
+});
+
+describe('whenPageIdle', () => {
+  afterEach(() => vi.unstubAllGlobals());
+
+  it('asks the browser for an idle moment with a deadline, so waiting work is never starved', () => {
+    const requestIdle = vi.fn();
+    vi.stubGlobal('requestIdleCallback', requestIdle);
+    const run = () => undefined;
+    whenPageIdle(run, 2000);
+    expect(requestIdle).toHaveBeenCalledWith(run, { timeout: 2000 });
+  });
+
+  it('runs in the next task where the browser has no idle callbacks (Safari)', async () => {
+    vi.stubGlobal('requestIdleCallback', undefined);
+    const ran = await new Promise<boolean>((resolve) => {
+      whenPageIdle(() => resolve(true));
+    });
+    expect(ran).toBe(true);
   });
 });

@@ -13,3 +13,10 @@ export function yieldToMain(): Promise<void> {
   const { scheduler } = globalThis as { scheduler?: YieldingScheduler };
   return scheduler?.yield ? scheduler.yield() : new Promise((resolve) => setTimeout(resolve, 0));
 }
+
+/**
+ * Runs `run` once the page is idle, within `timeoutMs` at the latest: work that must not sit on
+ * the path of what the viewer waits for (a seek's frame, the first frame). Where there is no
+ * requestIdleCallback (Safari), in the next task (setTimeout reads the options as no delay).
+ */
+export const whenPageIdle = (run: () => void, timeoutMs = 500): unknown => (globalThis.requestIdleCallback ?? setTimeout)(run, { timeout: timeoutMs });
