@@ -71,8 +71,14 @@ export function readyView(store: AppStore): ReadyView | undefined {
   return view.status === 'ready' ? view : undefined;
 }
 
-/** Changes the ready view; nothing happens while loading or after an error. */
+/**
+ * Changes the ready view; nothing happens while loading or after an error, or when every value
+ * is already the view's: a new view object re-renders the whole screen, and 'playing' (after
+ * every seek) clears prompts that are usually long gone.
+ */
 export function patchReadyView(store: AppStore, change: Partial<ReadyView>): void {
   const view = readyView(store);
-  if (view) store.update({ view: { ...view, ...change } });
+  if (!view) return;
+  const changed = (Object.keys(change) as (keyof ReadyView)[]).some((key) => !Object.is(view[key], change[key]));
+  if (changed) store.update({ view: { ...view, ...change } });
 }
