@@ -78,7 +78,5 @@ export function readyView(store: AppStore): ReadyView | undefined {
  */
 export function patchReadyView(store: AppStore, change: Partial<ReadyView>): void {
   const view = readyView(store);
-  if (!view) return;
-  const changed = (Object.keys(change) as (keyof ReadyView)[]).some((key) => !Object.is(view[key], change[key]));
-  if (changed) store.update({ view: { ...view, ...change } });
+  if (view && Object.entries(change).some(([key, value]) => !Object.is(view[key as keyof ReadyView], value))) store.update({ view: { ...view, ...change } });
 }

@@ -1,17 +1,22 @@
 import type { PlayerState } from '../../core/player-state.ts';
 import type { Store } from '../../core/store.ts';
 import { usePlayerState } from '../hooks/use-player-state.ts';
+import { useSampledPlayerState } from '../hooks/use-sampled-player-state.ts';
 import { ru } from '../i18n/ru.ts';
 
 /**
  * The engine's statistics (engine, rendition, stream type, buffer, thumbnails, bandwidth) for
  * engineers and tests, shown with the `debug` query parameter. Choices live in the settings menu.
+ * The buffer and the bandwidth, which move many times a second (a seek moves the buffer), are
+ * read four times a second at most: the line must not add a render to a seek's path.
  */
+const STATISTICS_PERIOD_MS = 250;
+
 export function EngineDebugPanel({ store }: { store: Store<PlayerState> }) {
   const engine = usePlayerState(store, (state) => state.engine);
   const rendition = usePlayerState(store, (state) => state.rendition);
-  const bufferedAhead = usePlayerState(store, (state) => Math.round(state.bufferedAhead * 10) / 10);
-  const bandwidth = usePlayerState(store, (state) => state.bandwidthBps);
+  const bufferedAhead = useSampledPlayerState(store, (state) => Math.round(state.bufferedAhead * 10) / 10, STATISTICS_PERIOD_MS);
+  const bandwidth = useSampledPlayerState(store, (state) => state.bandwidthBps, STATISTICS_PERIOD_MS);
   const streamType = usePlayerState(store, (state) => state.streamType);
   const thumbnailsReady = usePlayerState(store, (state) => state.thumbnailsReady);
 
