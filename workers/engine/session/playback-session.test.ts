@@ -440,6 +440,20 @@ describe('PlaybackSession on fMP4 with an I-frame playlist', ENGINE_TEST, () => 
     expect(sink.appends.length).toBeGreaterThan(0);
   });
 
+  it('reads the I-frame playlist once playback moves past 0, while the first segment is still arriving', async () => {
+    const net = mediaFetch((name) => name === 'iframe-fmp4/seg-000.m4s', FIXTURE_ROOT);
+    vi.stubGlobal('fetch', net.impl);
+    ({ session } = openSession(recordingSink(), 3_000_000, undefined, FIXTURE));
+    void session.start();
+    session.update({ currentTime: 0, seeking: false, paused: false });
+    await vi.waitFor(() => expect(net.names()).toContain('iframe-fmp4/seg-000.m4s'), PATIENT);
+    expect(net.names()).not.toContain('iframe-fmp4/iframes.m3u8');
+    // The page reports the picture moving; the first segment has not finished downloading.
+    session.update({ currentTime: 0.2, seeking: false, paused: false });
+    await vi.waitFor(() => expect(net.names()).toContain('iframe-fmp4/iframes.m3u8'), PATIENT);
+    expect(net.delivered.has('iframe-fmp4/seg-000.m4s')).toBe(false);
+  });
+
   it('fetches the whole segment when the target is in its first GOP', async () => {
     const net = mediaFetch((name) => name === 'iframe-fmp4/seg-000.m4s', FIXTURE_ROOT);
     vi.stubGlobal('fetch', net.impl);

@@ -102,6 +102,9 @@ export class PlaybackSession {
 
   update(snapshot: PlaybackSnapshot): void {
     this.playback = snapshot;
+    // Playing past 0: the first picture is in. A segment appended as it downloads may still be
+    // arriving, and on a slow link a seek made now must not wait a round trip for a keyframe index.
+    if (this.main && !snapshot.paused && snapshot.currentTime > 0) this.readLevelPlaylistsAhead();
     this.reportPlayingLevel();
     this.main?.wake();
     this.audio?.wake();
@@ -336,9 +339,8 @@ export class PlaybackSession {
   }
 
   /**
-   * Once the first picture is in, the other levels' media playlists (well under a kilobyte each)
-   * and I-frame playlists
-   * are read ahead, so a seek that drops to a faster level, or an ABR switch, fetches its segment
+   * Once the first picture is in (playback has moved past 0, or the first segment is whole), the
+   * other levels' media playlists (well under a kilobyte each) and I-frame playlists are read ahead, so a seek that drops to a faster level, or an ABR switch, fetches its segment
    * at once instead of waiting a round trip for the playlist first. A level that fails here is
    * read again when it is needed.
    */
