@@ -237,7 +237,7 @@ export class KinoPlayer {
       if (activated) this.element.src = playingUrl;
       container.append(this.element);
       this.#stopWaiting();
-      if (activated) this.element.focus();
+      if (activated) this.element.focus({ preventScroll: true });
     };
     const facade = { origin: this.origin, movieId: options.movieId, title: options.title, poster, embedUrl: playingUrl };
     this.#stopWaiting = deferFrame(loading, container, facade, (activated) => this.#mountFrame?.(activated));
