@@ -141,8 +141,8 @@ export class KinoPlayer {
     return this;
   }
 
-  /** Plays; a player still waiting for its loading mode (lazy, facade) creates its frame now. */
   play(): Promise<void> {
+    // A host's play() is intent: a player still waiting for its loading mode (lazy, facade) creates its frame now.
     this.#mountFrame?.(false);
     return this.#call('play').then(ignore);
   }
