@@ -39,12 +39,13 @@ function hostPage(playerBase: string, attributes: string, above = ''): string {
 </body></html>`;
 }
 
-// The browser's own autoplay policy (the other specs lift it): sound only after the viewer's
-// gesture, which the facade's click is.
+// The browser's autoplay policy as on the web (the other specs lift it, and headless Chromium's
+// default is lifted too): sound only in a document the viewer has activated, which the facade's
+// click does for the frame it creates.
 test.use({
   launchOptions: {
     executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-    args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--disable-background-networking', '--host-resolver-rules=MAP *.test 127.0.0.1'],
+    args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--disable-background-networking', '--autoplay-policy=document-user-activation-required', '--host-resolver-rules=MAP *.test 127.0.0.1'],
   },
 });
 
