@@ -1,4 +1,5 @@
 import type { KinoPlayerOptions } from './kino-player.ts';
+import { loadingModeOf } from './loading-mode.ts';
 
 /**
  * A player's options from an element's data attributes (SPEC.md section 1: configuration from
@@ -32,6 +33,8 @@ export function optionsFromDataset(data: DOMStringMap, playerOrigin: string): Ki
     voiceAuthor: data.voiceAuthor || undefined,
     langOrder: data.langOrder ? data.langOrder.split(',').map((language) => language.trim()).filter(Boolean) : undefined,
     title: data.title || undefined,
+    loading: loadingModeOf(data.loading),
+    poster: data.poster || undefined,
     fullscreenMode: data.fullscreenMode === 'stretch' || data.fullscreenMode === 'native' ? data.fullscreenMode : undefined,
     referrerPolicy: (data.referrerPolicy as ReferrerPolicy | undefined) || undefined,
     timeupdateInterval: interval !== undefined && Number.isFinite(interval) ? interval : undefined,

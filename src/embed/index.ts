@@ -12,6 +12,7 @@
 export { KinoPlayer, type KinoPlayerOptions } from './kino-player.ts';
 export { AutoplayBlockedError, NotAllowedError, NotFoundError, NotReadyError, UnsupportedError } from './sdk-errors.ts';
 export { FRAME_ALLOW, type PlayerFrameOptions } from './player-frame.ts';
+export type { LoadingMode } from './loading-mode.ts';
 export { HOST_PROTOCOL_VERSION } from '../contract/embed/host-protocol.ts';
 export type { HeadersFilterRule, MediaRequestKind, PrefixFilterRule, QueryFilterRule, RequestFilterMatch } from '../contract/embed/request-filters.ts';
 export type {

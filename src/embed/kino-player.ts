@@ -1,6 +1,8 @@
 import type { EpisodeTarget, HostCommandMap, HostCommandName, HostEpisodeRef, HostEventMap, HostEventName, HostVariantRef, RequestFilter } from '../contract/embed/host-api.ts';
 import { createHostCommand, HOST_PROTOCOL_VERSION, parseHostMessage, TIMEUPDATE_INTERVAL, type HostCommandOf, type HostMessage } from '../contract/embed/host-protocol.ts';
-import { createPlayerFrame, originOf, type PlayerFrameOptions } from './player-frame.ts';
+import { createPlayerFrame, originOf, playerFrameUrl, type PlayerFrameOptions } from './player-frame.ts';
+import { deferFrame } from './deferred-frame.ts';
+import type { LoadingMode } from './loading-mode.ts';
 import { applySnapshotChanges, EMPTY_SNAPSHOT, type PlayerSnapshot } from '../contract/embed/player-snapshot.ts';
 import { hostError, NotAllowedError, NotReadyError, UnsupportedError } from './sdk-errors.ts';
 import { stretchedFullscreen, type StretchedFullscreen } from './stretched-fullscreen.ts';
@@ -8,6 +10,19 @@ import { stretchedFullscreen, type StretchedFullscreen } from './stretched-fulls
 export interface KinoPlayerOptions extends PlayerFrameOptions {
   /** How often timeupdate fires while the time moves, in ms (100–5000). Default 250. */
   timeupdateInterval?: number;
+  /**
+   * When the frame is created: 'eager' (default) at once; 'lazy' when the element comes near the
+   * viewport (at once where there is no IntersectionObserver); 'facade' when the viewer presses
+   * play on the poster, title and play button drawn in the element meanwhile (the frame then
+   * plays at once, with sound where the browser allows). Until then commands wait, `state` is the
+   * defaults, and play() creates the frame.
+   */
+  loading?: LoadingMode;
+  /**
+   * The poster the facade shows. With `title` too the facade asks nothing of the catalogue;
+   * otherwise it reads what is missing from GET /catalog-api/contents/:id.
+   */
+  poster?: string;
 }
 
 /** Commands without a result resolve with undefined (the frame answers null). */
@@ -54,6 +69,9 @@ export class KinoPlayer {
   #createdFrame: boolean;
   #stretch: StretchedFullscreen;
   #timeupdateInterval: number;
+  /** Puts the frame in the page, while it waits for its loading mode (lazy, facade). */
+  #mountFrame: ((activated: boolean) => void) | undefined;
+  #stopWaiting: () => void = () => undefined;
 
   /**
    * @param target An element to put the player in (or its id), or an existing player iframe to
@@ -78,9 +96,12 @@ export class KinoPlayer {
       if (!origin) throw new TypeError(`KinoPlayer: playerOrigin must be an http(s) origin, got ${String(options.playerOrigin)}`);
       this.origin = origin;
       if (options.movieId === undefined) throw new TypeError('KinoPlayer: movieId is required');
-      this.element = createPlayerFrame(element.ownerDocument, { ...options, movieId: options.movieId }, origin);
+      const frameOptions = { ...options, movieId: options.movieId };
+      this.element = createPlayerFrame(element.ownerDocument, frameOptions, origin);
       this.#createdFrame = true;
-      element.append(this.element);
+      const loading = options.loading ?? 'eager';
+      if (loading === 'eager') element.append(this.element);
+      else this.#defer(loading, element, frameOptions, options.poster);
     }
     this.#stretch = stretchedFullscreen(this.element);
     const { signal } = this.#lifetime;
@@ -121,6 +142,8 @@ export class KinoPlayer {
   }
 
   play(): Promise<void> {
+    // A host's play() is intent: a player still waiting for its loading mode (lazy, facade) creates its frame now.
+    this.#mountFrame?.(false);
     return this.#call('play').then(ignore);
   }
   pause(): Promise<void> {
@@ -190,16 +213,34 @@ export class KinoPlayer {
 
   /**
    * Stops the player and releases it; removes the frame if this player created it. Commands
-   * waiting reject with NotReadyError. Idempotent.
+   * waiting reject with NotReadyError. A player still waiting for its loading mode stops waiting
+   * and takes its facade away: no frame is ever created. Idempotent.
    */
   destroy(): void {
     if (this.#lifetime.signal.aborted) return;
+    this.#mountFrame = undefined;
+    this.#stopWaiting();
     if (this.#connected) this.#post(createHostCommand('command', { id: this.#nextId++, name: 'destroy', args: [] }));
     this.#fail(new NotReadyError('the player was destroyed'));
     this.#stretch.exit();
     this.#lifetime.abort();
     this.#listeners.clear();
     if (this.#createdFrame) this.element.remove();
+  }
+
+  #defer(loading: 'lazy' | 'facade', container: Element, options: PlayerFrameOptions, poster: string | undefined): void {
+    const playingUrl = playerFrameUrl({ ...options, autoPlay: true }, this.origin);
+    this.#mountFrame = (activated) => {
+      this.#mountFrame = undefined;
+      // The viewer's click on the facade asked to play: the frame plays at once (its user
+      // activation lets it play with sound), and the keyboard's focus goes on into the player.
+      if (activated) this.element.src = playingUrl;
+      container.append(this.element);
+      this.#stopWaiting();
+      if (activated) this.element.focus({ preventScroll: true });
+    };
+    const facade = { origin: this.origin, movieId: options.movieId, title: options.title, poster, embedUrl: playingUrl };
+    this.#stopWaiting = deferFrame(loading, container, facade, (activated) => this.#mountFrame?.(activated));
   }
 
   #call<K extends HostCommandName>(name: K, ...args: Command<K>['args']): Promise<Command<K>['result']> {

@@ -35,7 +35,7 @@ export interface PlayerFrameOptions {
    * is always so) instead of the browser's fullscreen. Default: the player's own setting.
    */
   fullscreenMode?: 'native' | 'stretch';
-  /** The frame's accessible title. Default 'Видеоплеер'. */
+  /** The frame's accessible title. Default 'Видеоплеер'. The facade (loading 'facade') shows it as the content's title. */
   title?: string;
   /**
    * What the frame learns of this page's address. Default 'strict-origin-when-cross-origin': the
