@@ -59,7 +59,7 @@ export class KinoPlayerElement extends Base {
 
   /** Resolves with the state once the player is ready; waits for the element to enter the document. */
   ready(): Promise<PlayerSnapshot> {
-    return this.#withPlayer().then((player) => player.ready());
+    return this.#withPlayer((player) => player.ready());
   }
 
   connectedCallback(): void {
@@ -116,14 +116,15 @@ export class KinoPlayerElement extends Base {
     this.#options = undefined;
   }
 
-  #withPlayer(): Promise<KinoPlayer> {
-    return this.#player ? Promise.resolve(this.#player) : new Promise((resolve) => this.#waiting.push(resolve));
+  /** Calls `use` with the player now, or as soon as there is one (in the order asked, so commands keep theirs). */
+  #withPlayer<T>(use: (player: KinoPlayer) => Promise<T>): Promise<T> {
+    if (this.#player) return use(this.#player);
+    return new Promise((resolve, reject) => this.#waiting.push((player) => use(player).then(resolve, reject)));
   }
 
   /** Runs a command on the player, once there is one. */
   command<K extends KinoPlayerCommand>(name: K, ...args: Parameters<KinoPlayer[K]>): ReturnType<KinoPlayer[K]> {
-    const run = (player: KinoPlayer): Promise<unknown> => (player[name] as (...values: unknown[]) => Promise<unknown>)(...args);
-    return (this.#player ? run(this.#player) : this.#withPlayer().then(run)) as ReturnType<KinoPlayer[K]>;
+    return this.#withPlayer((player) => (player[name] as (...values: unknown[]) => Promise<unknown>)(...args)) as ReturnType<KinoPlayer[K]>;
   }
 }
 
