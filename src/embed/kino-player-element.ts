@@ -33,8 +33,34 @@ const Base = (typeof HTMLElement === 'undefined' ? class {} : HTMLElement) as ty
 /** Where a player's frame comes from when the element has no player-origin: set by defineKinoPlayerElement. */
 let defaultOrigin: string | undefined;
 
+/** addEventListener and removeEventListener typed with the element's events. */
+interface KinoPlayerElementListeners {
+  addEventListener<K extends keyof KinoPlayerElementEventMap>(type: K, listener: (this: KinoPlayerElement, event: KinoPlayerElementEventMap[K]) => void, options?: boolean | AddEventListenerOptions): void;
+  addEventListener(type: string, listener: EventListenerOrEventListenerObject, options?: boolean | AddEventListenerOptions): void;
+  removeEventListener<K extends keyof KinoPlayerElementEventMap>(type: K, listener: (this: KinoPlayerElement, event: KinoPlayerElementEventMap[K]) => void, options?: boolean | EventListenerOptions): void;
+  removeEventListener(type: string, listener: EventListenerOrEventListenerObject, options?: boolean | EventListenerOptions): void;
+}
+
 export class KinoPlayerElement extends Base {
   static readonly observedAttributes = ELEMENT_ATTRIBUTES;
+  // The SDK's commands with its signatures; defined on the prototype below.
+  declare play: KinoPlayer['play'];
+  declare pause: KinoPlayer['pause'];
+  declare seek: KinoPlayer['seek'];
+  declare setVolume: KinoPlayer['setVolume'];
+  declare setMuted: KinoPlayer['setMuted'];
+  declare setRate: KinoPlayer['setRate'];
+  declare setQuality: KinoPlayer['setQuality'];
+  declare setAudioTrack: KinoPlayer['setAudioTrack'];
+  declare setSubtitle: KinoPlayer['setSubtitle'];
+  declare setEpisode: KinoPlayer['setEpisode'];
+  declare setVariant: KinoPlayer['setVariant'];
+  declare getState: KinoPlayer['getState'];
+  declare setRequestFilters: KinoPlayer['setRequestFilters'];
+  declare enterFullscreen: KinoPlayer['enterFullscreen'];
+  declare exitFullscreen: KinoPlayer['exitFullscreen'];
+  declare addEventListener: KinoPlayerElementListeners['addEventListener'];
+  declare removeEventListener: KinoPlayerElementListeners['removeEventListener'];
   #player: KinoPlayer | undefined;
   #options: KinoPlayerOptions | undefined;
   #pendingUpdate = false;
@@ -128,13 +154,6 @@ export class KinoPlayerElement extends Base {
   }
 }
 
-// The commands are the SDK's, with the same signatures.
-export interface KinoPlayerElement extends Pick<KinoPlayer, KinoPlayerCommand> {
-  addEventListener<K extends keyof KinoPlayerElementEventMap>(type: K, listener: (this: KinoPlayerElement, event: KinoPlayerElementEventMap[K]) => void, options?: boolean | AddEventListenerOptions): void;
-  addEventListener(type: string, listener: EventListenerOrEventListenerObject, options?: boolean | AddEventListenerOptions): void;
-  removeEventListener<K extends keyof KinoPlayerElementEventMap>(type: K, listener: (this: KinoPlayerElement, event: KinoPlayerElementEventMap[K]) => void, options?: boolean | EventListenerOptions): void;
-  removeEventListener(type: string, listener: EventListenerOrEventListenerObject, options?: boolean | EventListenerOptions): void;
-}
 for (const name of ELEMENT_COMMANDS) {
   Object.defineProperty(KinoPlayerElement.prototype, name, {
     value(this: KinoPlayerElement, ...args: never[]) {
