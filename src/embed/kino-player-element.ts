@@ -11,18 +11,13 @@
  * The SDK's commands, `state` and `ready()` are the element's; the SDK's events are dispatched on
  * it as CustomEvents of the same names, with the event's data as `detail`.
  */
-import { HOST_EVENT_NAMES, type HostEventMap, type HostEventName } from '../contract/embed/host-api.ts';
+import type { HostEventMap, HostEventName } from '../contract/embed/host-api.ts';
 import type { PlayerSnapshot } from '../contract/embed/player-snapshot.ts';
 import { ELEMENT_ATTRIBUTES, optionsFromAttributes } from './element-attributes.ts';
-import { KinoPlayer, type KinoPlayerOptions } from './kino-player.ts';
-import { optionChange } from './option-changes.ts';
+import type { KinoPlayer } from './kino-player.ts';
+import { PlayerBinding } from './player-binding.ts';
 
-/** The SDK's commands, each the element's own method. */
-export const ELEMENT_COMMANDS = [
-  'play', 'pause', 'seek', 'setVolume', 'setMuted', 'setRate', 'setQuality', 'setAudioTrack', 'setSubtitle',
-  'setEpisode', 'setVariant', 'getState', 'setRequestFilters', 'enterFullscreen', 'exitFullscreen',
-] as const satisfies readonly (keyof KinoPlayer)[];
-export type KinoPlayerCommand = (typeof ELEMENT_COMMANDS)[number];
+export type { KinoPlayerCommand } from './player-binding.ts';
 
 /** The element's events: the SDK's, as CustomEvents carrying its data. */
 export type KinoPlayerElementEventMap = { [K in HostEventName]: CustomEvent<HostEventMap[K]> };
@@ -43,7 +38,7 @@ interface KinoPlayerElementListeners {
 
 export class KinoPlayerElement extends Base {
   static readonly observedAttributes = ELEMENT_ATTRIBUTES;
-  // The SDK's commands with its signatures; defined on the prototype below.
+  // The SDK's commands with its signatures, put on the prototype by the static block below.
   declare play: KinoPlayer['play'];
   declare pause: KinoPlayer['pause'];
   declare seek: KinoPlayer['seek'];
@@ -61,11 +56,12 @@ export class KinoPlayerElement extends Base {
   declare exitFullscreen: KinoPlayer['exitFullscreen'];
   declare addEventListener: KinoPlayerElementListeners['addEventListener'];
   declare removeEventListener: KinoPlayerElementListeners['removeEventListener'];
-  #player: KinoPlayer | undefined;
-  #options: KinoPlayerOptions | undefined;
+  #binding = new PlayerBinding((name, detail) => this.dispatchEvent(new CustomEvent(name, { detail })));
   #pendingUpdate = false;
-  /** Waiters for a player: commands and ready() asked before the element is in the document. */
-  #waiting: Array<(player: KinoPlayer) => void> = [];
+
+  static {
+    PlayerBinding.addCommands(this.prototype, (self) => (self as KinoPlayerElement).#binding);
+  }
 
   constructor() {
     super();
@@ -75,17 +71,17 @@ export class KinoPlayerElement extends Base {
 
   /** The SDK's player behind the element; undefined while it is out of the document or has no movie-id. */
   get player(): KinoPlayer | undefined {
-    return this.#player;
+    return this.#binding.player;
   }
 
   /** The player's last known state (SDK's `state`). */
   get state(): PlayerSnapshot | undefined {
-    return this.#player?.state;
+    return this.#binding.player?.state;
   }
 
   /** Resolves with the state once the player is ready; waits for the element to enter the document. */
   ready(): Promise<PlayerSnapshot> {
-    return this.#withPlayer((player) => player.ready());
+    return this.#binding.ready();
   }
 
   connectedCallback(): void {
@@ -93,7 +89,7 @@ export class KinoPlayerElement extends Base {
   }
 
   disconnectedCallback(): void {
-    this.#destroy();
+    this.#binding.destroy();
   }
 
   attributeChangedCallback(_name: string, before: string | null, after: string | null): void {
@@ -107,59 +103,10 @@ export class KinoPlayerElement extends Base {
   }
 
   #update(): void {
-    const options = optionsFromAttributes(this, defaultOrigin ?? location.origin);
-    const player = this.#player;
-    if (player && this.#options) {
-      const change = optionChange(this.#options, options);
-      if (!change.rebuild) {
-        this.#options = options;
-        const report = (error: unknown) => console.error('kino-player:', error);
-        if (change.episode) void player.setEpisode(change.episode).catch(report);
-        if (change.variantId !== undefined) void player.setVariant(change.variantId).catch(report);
-        return;
-      }
-      this.#destroy();
-    }
-    if (!this.getAttribute('movie-id')) return;
-    try {
-      this.#create(options);
-    } catch (error) {
-      console.error('kino-player: cannot embed', this, error);
-    }
+    // Without a movie-id there is nothing to show yet; one set later makes the player.
+    if (this.getAttribute('movie-id')) this.#binding.update(this, optionsFromAttributes(this, defaultOrigin ?? location.origin));
+    else this.#binding.destroy();
   }
-
-  #create(options: KinoPlayerOptions): void {
-    const player = new KinoPlayer(this, options);
-    for (const name of HOST_EVENT_NAMES) player.on(name, (detail) => this.dispatchEvent(new CustomEvent(name, { detail })));
-    this.#player = player;
-    this.#options = options;
-    for (const resolve of this.#waiting.splice(0)) resolve(player);
-  }
-
-  #destroy(): void {
-    this.#player?.destroy();
-    this.#player = undefined;
-    this.#options = undefined;
-  }
-
-  /** Calls `use` with the player now, or as soon as there is one (in the order asked, so commands keep theirs). */
-  #withPlayer<T>(use: (player: KinoPlayer) => Promise<T>): Promise<T> {
-    if (this.#player) return use(this.#player);
-    return new Promise((resolve, reject) => this.#waiting.push((player) => use(player).then(resolve, reject)));
-  }
-
-  /** Runs a command on the player, once there is one. */
-  command<K extends KinoPlayerCommand>(name: K, ...args: Parameters<KinoPlayer[K]>): ReturnType<KinoPlayer[K]> {
-    return this.#withPlayer((player) => (player[name] as (...values: unknown[]) => Promise<unknown>)(...args)) as ReturnType<KinoPlayer[K]>;
-  }
-}
-
-for (const name of ELEMENT_COMMANDS) {
-  Object.defineProperty(KinoPlayerElement.prototype, name, {
-    value(this: KinoPlayerElement, ...args: never[]) {
-      return this.command(name, ...(args as Parameters<KinoPlayer[typeof name]>));
-    },
-  });
 }
 
 declare global {
