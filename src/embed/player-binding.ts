@@ -42,7 +42,8 @@ export class PlayerBinding {
       const change = optionChange(this.#options, options);
       if (!change.rebuild) {
         this.#options = options;
-        const report = (error: unknown) => console.error('kino-player:', error);
+        // A command cut short by this binding's own new frame is no failure to report.
+        const report = (error: unknown) => this.#player === player && console.error('kino-player:', error);
         if (change.episode) player.setEpisode(change.episode).catch(report);
         if (change.variantId !== undefined) player.setVariant(change.variantId).catch(report);
         return;
