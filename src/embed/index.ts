@@ -13,6 +13,8 @@
  * element with data-kino-player.
  */
 export { KinoPlayer, type KinoPlayerLoading, type KinoPlayerOptions } from './kino-player.ts';
+// The React component (kino-player/react) is built on the binding, imported from this module.
+export { PlayerBinding, PLAYER_COMMANDS, type EventSink, type KinoPlayerCommands } from './player-binding.ts';
 export { defineKinoPlayerElement, KinoPlayerElement, type KinoPlayerCommand, type KinoPlayerElementEventMap } from './kino-player-element.ts';
 export { AutoplayBlockedError, NotAllowedError, NotFoundError, NotReadyError, UnsupportedError } from './sdk-errors.ts';
 export { FRAME_ALLOW, type PlayerFrameOptions } from './player-frame.ts';
