@@ -1,6 +1,6 @@
 /**
  * Gzip sizes of the built widget's scripts, by chunk name (the hash dropped), and of the host
- * SDK's lib.js (as sdk-lib), checked against
+ * SDK's lib.js (as sdk-lib) and React component (sdk-react), checked against
  * bench/budgets.json. Deterministic, so CI may fail on it; latency is never gated this way.
  *
  *   tsx bench/bundle-sizes.ts          print the table, exit 1 when a budget is exceeded
@@ -13,6 +13,7 @@ import { gzipSync } from 'node:zlib';
 const ROOT = fileURLToPath(new URL('../', import.meta.url));
 const ASSETS = path.join(ROOT, 'dist/widget/assets');
 const SDK_LIB = path.join(ROOT, 'dist/sdk/lib.js');
+const SDK_REACT = path.join(ROOT, 'dist/sdk/react.js');
 
 interface Budgets {
   /** Chunk name → largest allowed gzip size in bytes. */
@@ -34,6 +35,8 @@ export async function budgetFailures(print = false): Promise<string[]> {
   const sizes = await measureChunks();
   // The host SDK's one script: what every host page loads (SPEC.md section 7, /catalog-api/lib.js).
   sizes.set('sdk-lib', gzipSync(await readFile(SDK_LIB), { level: 9 }).length);
+  // What the React component (kino-player/react) adds to the SDK's module, as shipped (not minified).
+  sizes.set('sdk-react', gzipSync(await readFile(SDK_REACT), { level: 9 }).length);
   const failures: string[] = [];
   if (print) console.log('chunk'.padEnd(24), 'gzip'.padStart(10), 'budget'.padStart(10));
   for (const [name, bytes] of sizes) {

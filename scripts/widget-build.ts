@@ -25,6 +25,7 @@ export const BUILDS: readonly BuildTarget[] = [
   { config: 'vite.config.ts', marker: 'dist/widget/embed.html' },
   { config: 'vite.sdk.config.ts', marker: 'dist/sdk/lib.js' },
   { config: 'vite.sdk.config.ts', marker: 'dist/sdk/kino-player.js', mode: 'module' },
+  { config: 'vite.sdk.config.ts', marker: 'dist/sdk/react.js', mode: 'react' },
   { config: 'vite.site.config.ts', marker: 'dist/site/index.html' },
   { config: 'vite.pages.config.ts', marker: 'dist/demo-page/.vite/manifest.json', mode: 'demo-page' },
   { config: 'vite.pages.config.ts', marker: 'dist/analytics-dashboard/.vite/manifest.json', mode: 'analytics-dashboard' },
@@ -77,7 +78,7 @@ export async function buildAll(logLevel: 'info' | 'warn' = 'warn'): Promise<void
 /**
  * The SDK module's type declarations (dist/sdk/types). They span src/embed and the contract's
  * embed protocol it imports (src/contract/embed), so they are written from src/ and an
- * index.d.ts at the top names the SDK's entry. The sources import with .ts; a bundler reading the
+ * index.d.ts at the top names the SDK's entry (react.d.ts the React component's). The sources import with .ts; a bundler reading the
  * declarations resolves .js to .d.ts, so the paths are rewritten.
  */
 async function writeSdkTypes(): Promise<void> {
@@ -91,6 +92,7 @@ async function writeSdkTypes(): Promise<void> {
     await writeFile(path.join(dir, file), text.replace(/((?:from |import\()'\.{1,2}\/[\w./-]+)\.ts'/g, "$1.js'"));
   }
   await writeFile(path.join(dir, 'index.d.ts'), "export * from './embed/index.js';\n");
+  await writeFile(path.join(dir, 'react.d.ts'), "export * from './embed/react/index.js';\n");
 }
 
 export async function buildWidgetIfStale(): Promise<boolean> {

@@ -6,10 +6,16 @@
  *   player.on('episodechange', ({ season, episode, cause }) => …);
  *   await player.play();
  *
+ * <kino-player> is defined by calling defineKinoPlayerElement('https://player.example') once
+ * (importing the module defines nothing, so a page rendered on a server can import it).
+ *
  * The same SDK ships as one script, /catalog-api/lib.js (lib.ts), which also embeds every
  * element with data-kino-player.
  */
-export { KinoPlayer, type KinoPlayerOptions } from './kino-player.ts';
+export { KinoPlayer, type KinoPlayerLoading, type KinoPlayerOptions } from './kino-player.ts';
+// The React component (kino-player/react) is built on the binding, imported from this module.
+export { PlayerBinding, PLAYER_COMMANDS, type EventSink, type KinoPlayerCommands } from './player-binding.ts';
+export { defineKinoPlayerElement, KinoPlayerElement, type KinoPlayerCommand, type KinoPlayerElementEventMap } from './kino-player-element.ts';
 export { AutoplayBlockedError, NotAllowedError, NotFoundError, NotReadyError, UnsupportedError } from './sdk-errors.ts';
 export { FRAME_ALLOW, type PlayerFrameOptions } from './player-frame.ts';
 export type { LoadingMode } from './loading-mode.ts';

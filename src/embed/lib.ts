@@ -12,11 +12,13 @@
  *     });
  *   </script>
  *
- * The player's origin is the origin this script came from.
+ * It also defines <kino-player> (kino-player-element.ts). The player's origin is the origin
+ * this script came from.
  */
 import { optionsFromDataset } from './data-attributes.ts';
 import * as sdk from './index.ts';
 import { KinoPlayer } from './kino-player.ts';
+import { defineKinoPlayerElement } from './kino-player-element.ts';
 import { originOf } from './player-frame.ts';
 
 const SELECTOR = '[data-kino-player]';
@@ -57,6 +59,8 @@ declare global {
   }
 }
 window.KinoPlayer = api;
+// <kino-player> elements, their frames from this script's origin.
+defineKinoPlayerElement(playerOrigin);
 
 function start(): void {
   scan(document);
