@@ -1,5 +1,5 @@
 import { optionsFromDataset } from './data-attributes.ts';
-import type { KinoPlayerLoading, KinoPlayerOptions } from './kino-player.ts';
+import type { KinoPlayerOptions } from './kino-player.ts';
 
 /**
  * The attributes of <kino-player>: data-kino-player's data- attributes without the prefix, and
@@ -7,10 +7,8 @@ import type { KinoPlayerLoading, KinoPlayerOptions } from './kino-player.ts';
  */
 export const ELEMENT_ATTRIBUTES = [
   'movie-id', 'episode-id', 'season', 'episode', 'variant-id', 'time', 'auto-play', 'enabled-share', 'voice-author',
-  'lang-order', 'title', 'referrer-policy', 'fullscreen-mode', 'timeupdate-interval', 'loading', 'player-origin',
+  'lang-order', 'title', 'poster', 'referrer-policy', 'fullscreen-mode', 'timeupdate-interval', 'loading', 'player-origin',
 ] as const;
-
-const LOADING_MODES: readonly string[] = ['eager', 'lazy', 'facade'] satisfies KinoPlayerLoading[];
 
 /**
  * A player's options from an element's attributes, read by the same rules as data-kino-player's
@@ -22,7 +20,6 @@ export function optionsFromAttributes(element: Pick<Element, 'getAttribute'>, de
     const value = element.getAttribute(name);
     if (value !== null) data[name.replace(/-(\w)/g, (_, letter: string) => letter.toUpperCase())] = value;
   }
-  const options = optionsFromDataset(data, data.playerOrigin || defaultOrigin);
-  if (data.loading && LOADING_MODES.includes(data.loading)) options.loading = data.loading as KinoPlayerLoading;
-  return options;
+  // `loading` is read there too (loading-mode.ts), like data-loading.
+  return optionsFromDataset(data, data.playerOrigin || defaultOrigin);
 }

@@ -7,12 +7,10 @@ import { applySnapshotChanges, EMPTY_SNAPSHOT, type PlayerSnapshot } from '../co
 import { hostError, NotAllowedError, NotReadyError, UnsupportedError } from './sdk-errors.ts';
 import { stretchedFullscreen, type StretchedFullscreen } from './stretched-fullscreen.ts';
 
-/** When the player's frame is made: at once, near the viewport, or on the viewer's click on a facade. */
-export type KinoPlayerLoading = 'eager' | 'lazy' | 'facade';
+/** When the player's frame is made (loading-mode.ts); the name the element and the React component export. */
+export type KinoPlayerLoading = LoadingMode;
 
 export interface KinoPlayerOptions extends PlayerFrameOptions {
-  /** When the frame is made. Default 'eager'. */
-  loading?: KinoPlayerLoading;
   /** How often timeupdate fires while the time moves, in ms (100–5000). Default 250. */
   timeupdateInterval?: number;
   /**
