@@ -138,6 +138,37 @@ for (const viewport of [{ width: 1280, height: 720 }, { width: 360, height: 640 
       expect(await host(page, 'window.layoutShift'), JSON.stringify(await host(page, 'window.shifts'))).toBe(0);
     });
 
+    test('facade: where the browser still refuses sound, the film plays muted with Включить звук, and one press turns it on', async ({ page }) => {
+      test.setTimeout(90_000);
+      // A browser whose policy refuses this start with sound (as some still do after a click in
+      // the parent page): the player's document rejects an unmuted play() as such a browser would.
+      await page.addInitScript(() => {
+        if (location.pathname !== '/embed') return;
+        const play = HTMLMediaElement.prototype.play;
+        HTMLMediaElement.prototype.play = function refuseSound(this: HTMLMediaElement) {
+          return this.muted ? play.call(this) : Promise.reject(new DOMException('play() with sound refused', 'NotAllowedError'));
+        };
+      });
+      await page.goto(`${partner}/facade`);
+      await page.getByRole('button', { name: `Смотреть «${filmTitle}»` }).click();
+      await host(page, 'player.ready()');
+      const frame = page.frameLocator('#player iframe');
+      const video = frame.locator('video');
+      // No second tap: it plays, muted.
+      await expect.poll(() => video.evaluate((element: HTMLVideoElement) => element.currentTime), { timeout: 30_000 }).toBeGreaterThan(0.3);
+      expect(await video.evaluate((element: HTMLVideoElement) => element.muted)).toBe(true);
+      await expect.poll(() => host<unknown[]>(page, 'hostEvents.filter((event) => event.name === "autoplayblocked")')).toHaveLength(1);
+      const unmute = frame.locator('.unmute-prompt');
+      await expect(unmute).toHaveText('Включить звук');
+      // It stays after the controls hide: it is the one thing the viewer needs.
+      await expect(frame.locator('.controls')).toHaveClass(/controls--hidden/, { timeout: 10_000 });
+      await expect(unmute).toBeVisible();
+      await unmute.click();
+      await expect.poll(() => host(page, 'player.state.muted')).toBe(false);
+      await expect(unmute).toHaveCount(0);
+      expect(await video.evaluate((element: HTMLVideoElement) => element.paused)).toBe(false);
+    });
+
     test('lazy: no frame and no request to the player\'s document until the page is scrolled near it', async ({ page }) => {
       test.setTimeout(90_000);
       const requests = embedRequests(page);

@@ -175,6 +175,18 @@ describe('saved preferences', () => {
     expect(storage.get('player-muted')).toBe(false);
   });
 
+  it('does not remember a mute the browser\'s autoplay policy forced, and remembers the viewer\'s unmute', () => {
+    const { core, storage } = setUp();
+    core.store.update({ muted: true, mutedForAutoplay: true });
+    expect(storage.get('player-muted')).toBe(false);
+    core.setVolume(0.5);
+    core.store.update({ muted: false, mutedForAutoplay: false });
+    expect(storage.get('player-muted')).toBe(false);
+    expect(storage.get('player-volume')).toBe(0.5);
+    core.setMuted(true);
+    expect(storage.get('player-muted')).toBe(true);
+  });
+
   it('restores the rate and quality saved for a source when it loads', () => {
     const storage = createMediaStorage();
     saveSourcePreferences(storage, 'a.m3u8', { rate: 1.5, quality: 2 });

@@ -141,7 +141,8 @@ export function createPlaybackMemory(options: PlaybackMemoryOptions): PlaybackMe
     return core.store.subscribe(() => {
       const state = core.store.getState();
       saveConfirmed(state);
-      if (state.volume !== volume || state.muted !== muted) {
+      // A mute the browser's autoplay policy forced is not the viewer's to remember.
+      if ((state.volume !== volume || state.muted !== muted) && !state.mutedForAutoplay) {
         ({ volume, muted } = state);
         storage.set('player-volume', volume);
         storage.set('player-muted', muted);

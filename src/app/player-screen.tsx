@@ -7,6 +7,7 @@ import { PlayerControls } from '../ui/components/controls/player-controls.tsx';
 import { MessageCard } from '../ui/components/message-card.tsx';
 import { ResumePrompt } from '../ui/components/resume-prompt.tsx';
 import { TopOverlay } from '../ui/components/top-overlay.tsx';
+import { UnmutePrompt } from '../ui/components/unmute-prompt.tsx';
 import { usePlayerState } from '../ui/hooks/use-player-state.ts';
 import { ru } from '../ui/i18n/ru.ts';
 import { ruErrors } from '../ui/i18n/ru-errors.ts';
@@ -153,6 +154,7 @@ function ReadyScreen({ app, view, options, extras }: { app: PlayerApp; view: Rea
     <>
       {/* A prompt over the video takes the controls' place (SPEC.md section 4: the card hides them). */}
       {prompt ? top : <PlayerControls host={host} menus={menus} top={top} />}
+      <UnmutePrompt core={core} />
       {options.debug && loaded ? <loaded.EngineDebugPanel store={core.store} /> : null}
       {resumeAt !== undefined ? (
         <ResumePrompt timeLabel={formatTimeCode(resumeAt)} onContinue={app.continueWatching} onStartOver={app.startOver} />

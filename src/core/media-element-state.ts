@@ -21,6 +21,7 @@ export function mirrorMediaElement(video: HTMLVideoElement, store: Store<PlayerS
       bufferedAhead: bufferedAhead(video),
       volume: video.volume,
       muted: video.muted,
+      mutedForAutoplay: store.getState().mutedForAutoplay && video.muted,
       rate: video.playbackRate,
     });
   };

@@ -200,6 +200,20 @@ describe('createPlayerCore', () => {
     expect(video).toMatchObject({ volume: 0.25, muted: false });
   });
 
+  it('a mute for a refused autoplay is flagged until the viewer turns the sound on', () => {
+    const video = new FakeVideo();
+    const core = createPlayerCore({ video: video.asElement(), loaders: [], environment: ENVIRONMENT });
+    core.muteForAutoplay();
+    video.dispatchEvent(new Event('volumechange'));
+    expect(core.store.getState()).toMatchObject({ muted: true, mutedForAutoplay: true });
+    core.setMuted(false);
+    video.dispatchEvent(new Event('volumechange'));
+    expect(core.store.getState()).toMatchObject({ muted: false, mutedForAutoplay: false });
+    core.setMuted(true);
+    video.dispatchEvent(new Event('volumechange'));
+    expect(core.store.getState()).toMatchObject({ muted: true, mutedForAutoplay: false });
+  });
+
   it('destroy() is idempotent and releases the engine', async () => {
     const { engines, loaders } = fakeLoaders(['hls.js']);
     const core = createPlayerCore({ video: new FakeVideo().asElement(), loaders, environment: ENVIRONMENT });

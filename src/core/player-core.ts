@@ -59,6 +59,8 @@ export interface PlayerCore {
   seekToLiveEdge(): void;
   setVolume(volume: number): void;
   setMuted(muted: boolean): void;
+  /** Mutes because the browser refused autoplay with sound (state.mutedForAutoplay until unmuted). */
+  muteForAutoplay(): void;
   setRate(rate: number): void;
   setQuality(choice: number | 'auto'): void;
   setAudioTrack(index: number): void;
@@ -306,6 +308,11 @@ export function createPlayerCore(options: PlayerCoreOptions): PlayerCore {
     setMuted(muted) {
       if (!muted && video.volume === 0) video.volume = UNMUTE_VOLUME;
       video.muted = muted;
+    },
+    muteForAutoplay() {
+      // The flag first: the element's volumechange then finds it set and keeps it.
+      store.update({ mutedForAutoplay: true });
+      video.muted = true;
     },
     setRate(rate) {
       if (!Number.isFinite(rate) || rate <= 0) return;

@@ -32,6 +32,11 @@ export interface PlayerState {
   bufferedAhead: number;
   volume: number;
   muted: boolean;
+  /**
+   * The browser refused to start with sound, so the film plays muted until the viewer turns the
+   * sound on: not their choice, so it is neither remembered nor kept once they unmute.
+   */
+  mutedForAutoplay: boolean;
   rate: number;
   error: PlayerError | undefined;
   /** Thumbnails for the seek bar are loaded (PlayerCore.thumbnailAt answers). */
@@ -61,6 +66,7 @@ export function initialPlayerState(): PlayerState {
     bufferedAhead: 0,
     volume: 1,
     muted: false,
+    mutedForAutoplay: false,
     rate: 1,
     error: undefined,
     thumbnailsReady: false,

@@ -106,11 +106,23 @@ export function createEpisodeSession(options: EpisodeSessionOptions): EpisodeSes
       if (loadSignal.aborted) return false;
       core.events.emit('episode', { episodeId: current.episode.id, variantId: current.variant?.id });
       memory.follow(current.episode.id, current.variant?.id, source.source.src);
-      if (keepPlaying) core.play().catch(() => undefined);
+      if (keepPlaying) startPlaying(autoPlay);
       return true;
     }).catch((error: unknown) => {
       if (!loadSignal.aborted) fail(error);
       return false;
+    });
+  }
+
+  /**
+   * Starts the opened episode. Autoplay the browser refuses with sound plays muted instead, with
+   * 'Включить звук' on screen: the viewer who clicked a facade never waits for a second tap.
+   */
+  function startPlaying(autoPlay: boolean): void {
+    core.play().catch((error: unknown) => {
+      if (!autoPlay || video.muted || !(error instanceof Error) || error.name !== 'NotAllowedError' || signal.aborted) return;
+      core.muteForAutoplay();
+      core.play().catch(() => undefined);
     });
   }
 

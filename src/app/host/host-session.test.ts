@@ -212,6 +212,27 @@ describe('events', () => {
     expect(harness.hostEvents().map(({ name, data }) => [name, data])).toEqual(expected);
   });
 
+  it('an autoplay refused before ready (the film now plays muted) is told once, right after ready', async () => {
+    const harness = startFakeHostSession();
+    harness.events.emit('play-blocked', {});
+    harness.core.store.update({ muted: true, mutedForAutoplay: true, paused: false });
+    harness.ready();
+    await settle();
+    harness.hello();
+    await settle();
+    expect(harness.recent().map(({ type, payload }) => (type === 'event' ? payload.name : type))).toEqual(['ready', 'autoplayblocked', 'ready']);
+    expect(harness.mirror()).toMatchObject({ muted: true, paused: false });
+  });
+
+  it('a refused autoplay told as it happened is not told again when the host says hello', async () => {
+    const harness = await readySession();
+    harness.events.emit('play-blocked', {});
+    harness.core.store.update({ muted: true, mutedForAutoplay: true });
+    harness.hello();
+    await settle();
+    expect(harness.hostEvents('autoplayblocked')).toHaveLength(1);
+  });
+
   it('an ad break starts with its first ad on screen, with the ad marking, and ends when it is gone', async () => {
     const { app, hostEvents } = await readySession();
     const names = () => hostEvents().map(({ name }) => name);

@@ -5,7 +5,7 @@ import { snapshotChanges, type PlayerSnapshot } from '../../contract/embed/playe
 import type { PlayerApp } from '../player-app.ts';
 import type { HostBridge, HostFeatures } from './host-bridge.ts';
 import { HostCommandError, runHostCommand, type HostCommandContext } from './host-commands.ts';
-import { emitStateChanges, feedPlayerEvents } from './host-event-feed.ts';
+import { emitStateChanges, feedPlayerEvents, type EmitHostEvent } from './host-event-feed.ts';
 import { takeSnapshot } from './host-snapshot.ts';
 
 export interface HostSessionOptions {
@@ -46,11 +46,23 @@ export function startHostSession({ app, bridge, post, signal }: HostSessionOptio
     if (!sent || signal.aborted) return;
     post(createHostMessage('event', { name, data: data as Record<string, unknown>, state: changes() }));
   };
+  /** `autoplayblocked` went out: a start refused before `ready` is told once, after it. */
+  let toldBlocked = false;
   const announce = () => {
     const state = snapshot();
     if (state.status === 'loading' || signal.aborted) return;
     sent = state;
     post(createHostMessage('ready', { protocol: HOST_PROTOCOL_VERSION, capabilities: [...HOST_COMMAND_NAMES], state }));
+    // The session starts after the first frame: a refused autoplay (now playing muted) came before it.
+    const { view } = app.store.getState();
+    if (!toldBlocked && view.status === 'ready' && view.core.store.getState().mutedForAutoplay) emitPlayerEvent('autoplayblocked', {});
+  };
+  const emitPlayerEvent: EmitHostEvent = (name, data) => {
+    if (name === 'autoplayblocked') {
+      if (toldBlocked || !sent) return;
+      toldBlocked = true;
+    }
+    emit(name, data);
   };
 
   let checking = false;
@@ -98,7 +110,7 @@ export function startHostSession({ app, bridge, post, signal }: HostSessionOptio
   const made = bridge.currentFeatures();
   if (made) followFeatures(made);
   followCore();
-  feedPlayerEvents(app.events, emit, () => timeupdateInterval, signal);
+  feedPlayerEvents(app.events, emitPlayerEvent, () => timeupdateInterval, signal);
   signal.addEventListener('abort', () => [...stops, ...featureStops, coreStop].forEach((stop) => stop?.()), { once: true });
 
   const context: HostCommandContext = { app, bridge, snapshot, signal };
