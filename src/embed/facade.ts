@@ -97,6 +97,10 @@ export function drawFacade(container: Element, options: FacadeOptions): Facade {
       image.width = 1280;
       image.height = 720;
       image.decoding = 'async';
+      // A poster below the fold waits until scrolled near, and none competes with the host
+      // page's own largest image for the link.
+      image.loading = 'lazy';
+      image.setAttribute('fetchpriority', 'low');
       image.src = poster;
       root.insertBefore(image, button);
     }

@@ -119,6 +119,8 @@ describe('loading: facade', () => {
     expect(poster.src).toBe(`${ORIGIN}/catalog-api/media/posters/2.jpg`);
     expect(poster.alt).toBe('');
     expect([poster.width, poster.height]).toEqual([1280, 720]);
+    // Below the fold it waits; never ahead of the host page's own images.
+    expect([poster.loading, poster.getAttribute('fetchpriority')]).toEqual(['lazy', 'low']);
     expect(links('preconnect')).toEqual([]);
     expect(links('prefetch')).toEqual([]);
     // Before the frame: the defaults, and nothing ready.
