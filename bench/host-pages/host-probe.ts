@@ -68,12 +68,16 @@ export const FACADE_BUTTON = `(() => {
 /** Page-side, in the host page: where the player's iframe is. */
 export const FRAME_BOX = `(() => {
   const box = document.querySelector('[data-kino-player] iframe').getBoundingClientRect();
-  return { x: box.x, y: box.y };
+  return { x: box.x, y: box.y, width: box.width, height: box.height };
 })()`;
 
-/** Page-side, in the player's frame: the centre of its big play button, or null until it shows. */
-export const BIG_PLAY_BUTTON = `(() => {
-  const button = document.querySelector('.controls__big-play');
+/**
+ * Page-side, in the player's frame: the centre of its play button, or null until it shows: the
+ * big one in the middle, or in a small frame (which has none) the control bar's.
+ */
+export const PLAY_BUTTON = `(() => {
+  const button = document.querySelector('.controls__big-play')
+    || [...document.querySelectorAll('button')].find((candidate) => candidate.getAttribute('aria-label') === 'Воспроизвести');
   if (!button) return null;
   const box = button.getBoundingClientRect();
   return box.width > 0 ? { x: box.x + box.width / 2, y: box.y + box.height / 2 } : null;
