@@ -83,8 +83,8 @@ function script(name: string, targetBytes: number): string {
   });
 }
 
-function stylesheet(name: string, targetBytes: number, fontBase: string): string {
-  const random = seededRandom(seedOf(name));
+function stylesheet(key: string, name: string, targetBytes: number, fontBase: string): string {
+  const random = seededRandom(seedOf(key));
   const fonts = `@font-face{font-family:StandInSans;font-weight:400;src:url(${fontBase}sans-400.woff2) format("woff2")}`
     + `@font-face{font-family:StandInSans;font-weight:500;src:url(${fontBase}sans-500.woff2) format("woff2")}\n`;
   const piece = () => `.${word(random, 4)}-${word(random, 5)}{margin:${int(random, 40)}px ${int(random, 40)}px;color:#${int(random, 0xffffff).toString(16).padStart(6, '0')};`
@@ -171,7 +171,7 @@ function documentFor(embed: number, base: string, title: string, targetBytes: nu
 .play{position:absolute;left:50%;top:50%;width:68px;height:48px;margin:-24px 0 0 -34px;border-radius:12px;background:#f00;border:0}</style>
 </head><body>
 <img class="poster" src="${base}poster.png" alt="">
-<div class="bar">${images}<span>${title}</span></div><button class="play" aria-label="Play"></button>
+<div class="bar">${images}<span>${title}</span><b style="font-weight:500">Stand-in channel</b></div><button class="play" aria-label="Play"></button>
 <script type="application/json" id="config">${config}</script>
 ${scripts}
 <script>fetch(${JSON.stringify(`${base}config.json`)}).then((r)=>r.json()).then(()=>{for(const p of ${JSON.stringify(pings)})fetch(p,{method:'POST',body:'1'})});</script>
@@ -198,7 +198,7 @@ export function standInBody(embed: number, resource: StandInResource, base: stri
     case 'html':
       return { type: TEXT_TYPES.html, body: gzipSync(documentFor(embed, base, `Stand-in video ${embed}`, resource.targetBytes)), gzip: true };
     case 'css':
-      return { type: TEXT_TYPES.css, body: gzipSync(stylesheet(key, resource.targetBytes, base)), gzip: true };
+      return { type: TEXT_TYPES.css, body: gzipSync(stylesheet(key, resource.name, resource.targetBytes, base)), gzip: true };
     case 'js':
       return { type: TEXT_TYPES.js, body: gzipSync(script(key, resource.targetBytes)), gzip: true };
     case 'json':

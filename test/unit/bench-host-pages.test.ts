@@ -139,6 +139,12 @@ describe('the YouTube-weight stand-in', () => {
     expect(standInBody(2, STAND_IN_RESOURCES[4]!, '/stand-in/2/').body.equals(bodies[4]!.body)).toBe(true);
   }, 30_000);
 
+  it('asks for every one of its resources: the document and its stylesheet name them, the script pings', () => {
+    const text = (name: string) => gunzipSync(standInBody(3, STAND_IN_RESOURCES.find((resource) => resource.name === name)!, '/stand-in/3/').body).toString();
+    const named = text('') + text('embed.css');
+    for (const resource of STAND_IN_RESOURCES.filter((candidate) => candidate.name !== '')) expect(named).toContain(`/stand-in/3/${resource.name}`);
+  });
+
   it('gives each embed its own script, which runs every function it defines', () => {
     const resource = STAND_IN_RESOURCES.find((candidate) => candidate.name === 'remote.js')!;
     const one = standInBody(1, resource, '/stand-in/1/').body;
