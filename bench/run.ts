@@ -14,7 +14,7 @@
  *   with a full buffer; 1 by default, which keeps the full run within 35 minutes)
  *
  * phone-1core runs once (its maxRuns) in a browser of its own pinned to one core. The full run
- * also measures the host page subjects on mobile-4g and fast (about 6 minutes more); the quick
+ * also measures the host page subjects on mobile-4g and fast (about 8 minutes more); the quick
  * run does not.
  * The quick run fails only on deterministic regressions (bundle budgets), never on timings.
  */

@@ -25,16 +25,15 @@ const show = (host: HostPageResults, metric: string, value: number) => {
   return metric === 'cls' ? value.toFixed(3) : `${formatValue(value, unit)}${unit === 'count' ? '' : ` ${unit}`}`;
 };
 
-/** `kind ×count` for each kind of the player origin's requests (and the paths of any outside lib.js and the posters). */
+/** `kind ×count` for each kind of the player origin's requests, in the order each kind first came. */
 export function describeRequests(requests: readonly string[]): string {
   if (requests.length === 0) return 'none';
   const counts = new Map<string, number>();
   for (const entry of requests) {
-    const [kind = '', path = ''] = entry.split(' ');
-    const key = ALLOWED_BEFORE_INTENT.has(kind) ? kind : `${kind} ${path}`;
-    counts.set(key, (counts.get(key) ?? 0) + 1);
+    const kind = entry.split(' ', 1)[0]!;
+    counts.set(kind, (counts.get(kind) ?? 0) + 1);
   }
-  return [...counts].map(([key, count]) => (count > 1 ? `${key} ×${count}` : key)).join(', ');
+  return [...counts].map(([kind, count]) => (count > 1 ? `${kind} ×${count}` : kind)).join(', ');
 }
 
 /** The goals on the host pages, per profile. */

@@ -94,7 +94,7 @@ describe('requests by origin and kind', () => {
   it('flags what a facade should not have fetched before intent', () => {
     expect(unexpectedBeforeIntent(['sdk /catalog-api/lib.js', 'poster /p.jpg'])).toEqual([]);
     expect(unexpectedBeforeIntent(['sdk /catalog-api/lib.js', 'player-document /embed', 'catalogue /catalog-api/contents/1'])).toEqual(['player-document /embed', 'catalogue /catalog-api/contents/1']);
-    expect(describeRequests(['sdk /catalog-api/lib.js', 'poster /a.jpg', 'poster /b.jpg', 'player-document /embed'])).toBe('sdk, poster ×2, player-document /embed');
+    expect(describeRequests(['sdk /catalog-api/lib.js', 'poster /a.jpg', 'poster /b.jpg', 'player-document /embed'])).toBe('sdk, poster ×2, player-document');
   });
 });
 
