@@ -6,12 +6,16 @@
  *
  *   npm run bench                     the full run: 3 profiles, 3 runs each, a 30 s steady window
  *   npm run bench -- --quick          mobile-4g, 1 run, a 10 s steady window, the far seek 1 s in only (CI's smoke run)
+ *   npm run bench -- --host-pages-only --profiles mobile-4g --runs 1 --name try
+ *                                     only the host page subjects (bench/host-pages/: an article with six players)
  *   options: --profiles a,b  --subjects a,b  --metrics a,b  --runs N  --moment-runs N  --steady S  --name NAME
  *   (--metrics keeps only the visits that measure one of those metrics, e.g. --metrics seek-cmaf;
  *   --moment-runs: how many runs per profile, from the first, measure the far seek 10 s in and
  *   with a full buffer; 1 by default, which keeps the full run within 35 minutes)
  *
- * phone-1core runs once (its maxRuns) in a browser of its own pinned to one core.
+ * phone-1core runs once (its maxRuns) in a browser of its own pinned to one core. The full run
+ * also measures the host page subjects on mobile-4g and fast (about 8 minutes more); the quick
+ * run does not.
  * The quick run fails only on deterministic regressions (bundle budgets), never on timings.
  */
 import { execFileSync } from 'node:child_process';
@@ -29,7 +33,8 @@ import { PROFILES, profileById, type Profile } from './profiles.ts';
 import { referenceBundles, startReferenceServer } from './reference-server.ts';
 import { renderMarkdown } from './report/render-markdown.ts';
 import { renderSvg } from './report/render-svg.ts';
-import type { BenchResults, BenchSample, BundleSize, SeekFloor } from './report/results.ts';
+import type { BenchResults, BenchSample, BundleSize, HostPageResults, SeekFloor } from './report/results.ts';
+import { HOST_PAGE_PROFILES, measureHostPages } from './host-pages/host-pages.ts';
 import { AFTER_AD_SUBJECTS, measureFilmAfterAd } from './after-ad.ts';
 import { runSession, type SessionOutcome, type SessionPlan } from './session.ts';
 import { floorMs, seekFloorBytes } from './seek-floor.ts';
@@ -54,6 +59,8 @@ interface Options {
   metrics: ReadonlySet<string> | undefined;
   /** Runs per profile that measure the far seek 10 s in and with a full buffer (the first ones). */
   momentRuns: number;
+  /** Measure the host page subjects (the full run), or only them. */
+  hostPages: 'no' | 'also' | 'only';
 }
 
 function parseOptions(argv: readonly string[]): Options {
@@ -62,10 +69,10 @@ function parseOptions(argv: readonly string[]): Options {
     const arg = argv[index]!;
     if (!arg.startsWith('--')) throw new Error(`unexpected argument "${arg}"`);
     const [key, inline] = arg.slice(2).split('=', 2) as [string, string | undefined];
-    if (key === 'quick') flags.set('quick', 'true');
+    if (key === 'quick' || key === 'host-pages-only') flags.set(key, 'true');
     else flags.set(key, inline ?? argv[(index += 1)] ?? '');
   }
-  const known = new Set(['quick', 'profiles', 'subjects', 'metrics', 'runs', 'moment-runs', 'steady', 'name']);
+  const known = new Set(['quick', 'host-pages-only', 'profiles', 'subjects', 'metrics', 'runs', 'moment-runs', 'steady', 'name']);
   for (const key of flags.keys()) if (!known.has(key)) throw new Error(`unknown option --${key}`);
   const quick = flags.has('quick');
   const list = (value: string | undefined) => value?.split(',').map((item) => item.trim()).filter(Boolean);
@@ -94,6 +101,7 @@ function parseOptions(argv: readonly string[]): Options {
     name: flags.get('name') ?? (quick ? 'quick' : 'full'),
     metrics: metricIds ? new Set(metricIds) : undefined,
     momentRuns: positive('moment-runs', 1),
+    hostPages: flags.has('host-pages-only') ? 'only' : quick ? 'no' : 'also',
   };
 }
 
@@ -202,6 +210,7 @@ async function main(): Promise<void> {
   const reference = await startReferenceServer();
   const browser = await launchBrowser();
   const samples: BenchSample[] = [];
+  let hostPages: HostPageResults | undefined;
   /** One sample per metric per run: the visits' values merged (the heap's peak is the largest of them). */
   const record = (subject: Subject, profile: Profile, run: number, outcomes: readonly SessionOutcome[], watchedSteady: boolean, moments: boolean) => {
     const merged = new Map<string, number | null>();
@@ -221,7 +230,7 @@ async function main(): Promise<void> {
     }
   };
   try {
-    for (const profile of options.profiles) {
+    for (const profile of options.hostPages === 'only' ? [] : options.profiles) {
       // One shaped link per profile, shared by both origins: the host page, the widget and the media compete as on a phone.
       const link = createLink(profile.link);
       const widgetProxy = await startThrottleProxy(hostAndPort(server.url), link);
@@ -255,6 +264,11 @@ async function main(): Promise<void> {
         await widgetProxy.close();
         await referenceProxy.close();
       }
+    }
+    const hostProfiles = options.profiles.filter((profile) => HOST_PAGE_PROFILES.includes(profile.id));
+    if (options.hostPages !== 'no' && hostProfiles.length === 0) console.log(`host pages: measured on ${HOST_PAGE_PROFILES.join(', ')} only, none of which this run has`);
+    if (options.hostPages !== 'no' && hostProfiles.length > 0) {
+      hostPages = await measureHostPages({ serverUrl: server.url, profiles: hostProfiles, runs: options.runs, log: (line) => console.log(line) });
     }
   } finally {
     await browser.close();
@@ -295,6 +309,7 @@ async function main(): Promise<void> {
     floors: await seekFloors(serverConfig.mediaDir, options.profiles),
     entryBudgetBytes: await entryBudget(),
     baseline: await sizeBaseline(),
+    ...(hostPages ? { hostPages } : {}),
   };
   const dir = path.join(ROOT, 'bench/results');
   await mkdir(dir, { recursive: true });

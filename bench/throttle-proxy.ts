@@ -48,9 +48,20 @@ export function createLink(profile: LinkProfile): Link {
   return { down: new Pipe(profile.downBps, profile.rttMs / 2), up: new Pipe(profile.upBps, profile.rttMs / 2) };
 }
 
-export async function startThrottleProxy(target: { host: string; port: number }, linkOrProfile: Link | LinkProfile): Promise<{ port: number; close(): Promise<void> }> {
+export interface ThrottleProxy {
+  port: number;
+  /**
+   * Bytes delivered to the browser so far (responses: headers and bodies as sent, every frame,
+   * worker and process of the browser alike).
+   */
+  bytesDown(): number;
+  close(): Promise<void>;
+}
+
+export async function startThrottleProxy(target: { host: string; port: number }, linkOrProfile: Link | LinkProfile): Promise<ThrottleProxy> {
   const { down, up } = 'down' in linkOrProfile ? linkOrProfile : createLink(linkOrProfile);
   const sockets = new Set<net.Socket>();
+  let delivered = 0;
   const forward = (from: net.Socket, to: net.Socket, pipe: Pipe) => {
     let last = 0;
     let queued = 0;
@@ -65,7 +76,9 @@ export async function startThrottleProxy(target: { host: string; port: number },
       setTimeout(() => {
         queued -= chunk.length;
         if (from.isPaused() && queued <= WINDOW_BYTES / 2) from.resume();
-        if (to.writable) to.write(chunk);
+        if (!to.writable) return;
+        to.write(chunk);
+        if (pipe === down) delivered += chunk.length;
       }, Math.max(0, at - performance.now()));
     });
     from.on('close', () => setTimeout(() => to.destroy(), Math.max(0, last - performance.now())));
@@ -82,6 +95,7 @@ export async function startThrottleProxy(target: { host: string; port: number },
   if (!address || typeof address === 'string') throw new Error('proxy has no port');
   return {
     port: address.port,
+    bytesDown: () => delivered,
     close: () =>
       new Promise<void>((resolve) => {
         for (const socket of sockets) socket.destroy();

@@ -15,6 +15,7 @@ import {
   type MetricUnit,
 } from './results.ts';
 import { goalsSection } from './render-goals.ts';
+import { hostPagesSection } from './render-host-pages.ts';
 import { summarize, type Summaries, type Summary } from './summarize.ts';
 
 export function renderMarkdown(results: BenchResults): string {
@@ -26,6 +27,7 @@ export function renderMarkdown(results: BenchResults): string {
     // The goals are the bench's own metrics'; a results file without them has none to report.
     ...(results.metrics.some((metric) => metric.id === 'seek-unbuffered') ? [goalsSection(results, summaries, escapeMarkdown)] : []),
     ...results.profiles.map((profile) => profileSection(results, summaries, profile)),
+    ...(results.hostPages ? [hostPagesSection(results, escapeMarkdown)] : []),
     bundleSection(results.bundles),
     definitions(results.metrics),
   ];

@@ -15,6 +15,7 @@ import {
   type BenchResults,
   type BenchSubject,
 } from './results.ts';
+import { hostPageCharts } from './render-host-pages.ts';
 import { summarize, type Summaries, type Summary } from './summarize.ts';
 
 const WIDTH = 1100;
@@ -41,29 +42,17 @@ const COLOURS = {
 const FONT_FAMILY = "system-ui, -apple-system, 'Segoe UI', Helvetica, Arial, sans-serif";
 
 export function renderSvg(results: BenchResults): string {
-  const summaries = summarize(results);
-  const headline = results.metrics.filter((metric) => metric.headline);
-  const reference = referenceSubject(results);
-  const columns = Math.max(1, Math.min(MAX_COLUMNS, headline.length));
-  const panelWidth = (WIDTH - 2 * MARGIN - (columns - 1) * GAP) / columns;
-  const panelHeight = PANEL_TITLE_HEIGHT + results.subjects.length * ROW_HEIGHT + AXIS_HEIGHT;
-
   const body: string[] = [];
-  let y = header(body, results, reference);
-  if (headline.length === 0) {
+  let y = header(body, results, referenceSubject(results));
+  if (!results.metrics.some((metric) => metric.headline)) {
     body.push(text(MARGIN, y + 16, 'No headline metrics in these results.', { fill: COLOURS.muted }));
     y += 32;
   }
-  for (const profile of headline.length === 0 ? [] : results.profiles) {
-    body.push(profileHeading(profile, y + 20));
-    y += PROFILE_HEADING_HEIGHT;
-    headline.forEach((metric, index) => {
-      const column = index % columns;
-      if (index > 0 && column === 0) y += panelHeight + GAP / 2;
-      const x = MARGIN + column * (panelWidth + GAP);
-      body.push(panel(results.subjects, summaries, profile, metric, x, y, panelWidth));
-    });
-    y += panelHeight + GAP;
+  y = profileRows(body, results, y);
+  // The host page subjects (render-host-pages.ts), drawn the same way under a heading of their own.
+  for (const view of hostPageCharts(results)) {
+    body.push(text(MARGIN, y + 18, view.title, { weight: 600, size: 15 }));
+    y = profileRows(body, view, y + PROFILE_HEADING_HEIGHT);
   }
   const height = Math.ceil(y);
 
@@ -79,6 +68,28 @@ export function renderSvg(results: BenchResults): string {
 }
 
 /** Escapes markup characters and drops the control characters XML 1.0 does not allow at all. */
+/** Per profile, a row of panels (one per headline metric); returns the y below them. */
+function profileRows(body: string[], results: BenchResults, top: number): number {
+  const summaries = summarize(results);
+  const headline = results.metrics.filter((metric) => metric.headline);
+  const columns = Math.max(1, Math.min(MAX_COLUMNS, headline.length));
+  const panelWidth = (WIDTH - 2 * MARGIN - (columns - 1) * GAP) / columns;
+  const panelHeight = PANEL_TITLE_HEIGHT + results.subjects.length * ROW_HEIGHT + AXIS_HEIGHT;
+  let y = top;
+  for (const profile of headline.length === 0 ? [] : results.profiles) {
+    body.push(profileHeading(profile, y + 20));
+    y += PROFILE_HEADING_HEIGHT;
+    headline.forEach((metric, index) => {
+      const column = index % columns;
+      if (index > 0 && column === 0) y += panelHeight + GAP / 2;
+      const x = MARGIN + column * (panelWidth + GAP);
+      body.push(panel(results.subjects, summaries, profile, metric, x, y, panelWidth));
+    });
+    y += panelHeight + GAP;
+  }
+  return y;
+}
+
 export function escapeXml(value: string): string {
   return value
     // eslint-disable-next-line no-control-regex

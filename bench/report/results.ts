@@ -33,9 +33,30 @@ export interface BenchResults {
   entryBudgetBytes?: number;
   /** What the entry and the JavaScript before the first frame were when the goal was set (bench/baseline.json). */
   baseline?: { entryGzipBytes: number; jsBeforeFirstFrameKb: number };
+  /** What the embed costs a host page (bench/host-pages/); absent when the run did not measure it. */
+  hostPages?: HostPageResults;
+}
+
+/** One host page measurement: `variant` is a page variant (none, facade…) or a click subject (click-facade, click-eager). */
+export interface HostPageSample { variant: string; profile: string; metric: string; run: number; value: number | null; note?: string }
+export interface HostPageResults {
+  /** Bullet lines describing how it was measured (Markdown). */
+  method: string[];
+  subjects: Array<{ id: string; label: string; description: string }>;
+  metrics: BenchMetric[];
+  /** The profile ids it was measured on. */
+  profiles: string[];
+  samples: HostPageSample[];
+  /** The player origin's requests (`kind path`) each page-cost visit made, all before any intent. */
+  beforeIntent: Array<{ profile: string; variant: string; run: number; requests: string[] }>;
+  /** Wall time the host page visits added to the run. */
+  durationMs: number;
 }
 
 export type MetricUnit = BenchMetric['unit'];
+
+/** One line of the report's goals: a goal, the profile, this run's figure and whether it is met. */
+export interface GoalRow { goal: string; profile: string; figure: string; verdict: 'met' | 'not met' | 'not measured' }
 
 /** The first subject marked as reference; ratios are undefined without one. */
 export function referenceSubject(results: Pick<BenchResults, 'subjects'>): BenchSubject | undefined {
