@@ -10,11 +10,12 @@ import {
 } from './media/builders.ts';
 import { buildCmafEpisode } from './media/cmaf-episode.ts';
 import { remuxHlsToDash } from './media/dash-remux.ts';
-import { contentById, episodeLabel, episodesOf, filmEpisode, loadCatalogue, type Catalogue, type EpisodeRef } from './media/catalogue.ts';
-import { COURIER, GLASS_GARDEN_RU, LIGHTHOUSE, LONG_ROAD_RU, SHORT_CIRCUIT_RU } from './media/dialogue.ts';
+import { contentById, episodesOf, filmEpisode, loadCatalogue, type Catalogue, type EpisodeRef } from './media/catalogue.ts';
+import { GLASS_GARDEN_RU, LIGHTHOUSE, LONG_ROAD_RU, SHORT_CIRCUIT_RU } from './media/dialogue.ts';
 import { makeAd, makePlaceholder } from './media/extras.ts';
 import { checkTools, log, ToolMissingError } from './media/run.ts';
 import { makeProgressive } from './media/progressive.ts';
+import { buildSeriesEpisodes } from './media/series.ts';
 import { makePosters } from './media/stills.ts';
 import { buildVtt } from './media/subs.ts';
 import { verifyAll, type EpisodeExpectation } from './media/verify.ts';
@@ -107,59 +108,9 @@ async function film1(ws: Workspace, cat: Catalogue, expect: EpisodeExpectation[]
 }
 
 // ---------------------------------------------------------------- content 2
-/** A different, cheap-to-encode background per episode (mandelbrot is too costly here). */
-const EPISODE_BACKGROUNDS: ((size: string, fps: number) => string)[] = [
-  (s, r) => `smptehdbars=s=${s}:r=${r}`,
-  (s, r) => `gradients=s=${s}:r=${r}:c0=0x6a2c91:c1=0xf0a202:speed=0.02`,
-  (s, r) => `testsrc=s=${s}:r=${r}`,
-  (s, r) => `gradients=s=${s}:r=${r}:c0=0x0b6e4f:c1=0x1f2041:c2=0xc8553d:n=3:speed=0.015`,
-  (s, r) => `rgbtestsrc=s=${s}:r=${r}`,
-];
-
-/** Which variant voices which folder, and the tone that tells them apart. */
-const VOICE_OVERS = [
-  { key: 'v1', phrase: 'Многоголосый перевод', toneHz: 262 },
-  { key: 'v2', phrase: 'Авторский перевод', toneHz: 440 },
-] as const;
-
-/** «Сезон 1, серия 2 · Пилот»; placeholder titles like «Серия 3» would only repeat the label. */
-function seriesSubtitle(ref: EpisodeRef): string {
-  return /^Серия \d+$/.test(ref.episode.title) ? episodeLabel(ref) : `${episodeLabel(ref)} · ${ref.episode.title}`;
-}
-
-async function series2(ws: Workspace, cat: Catalogue, expect: EpisodeExpectation[]): Promise<BuildSummary[]> {
-  const content = contentById(cat, 2);
-  const summaries: BuildSummary[] = [];
-  for (const [index, ref] of episodesOf(content).entries()) {
-    if (!ref.episode.media) continue;
-    const d = ref.episode.duration;
-    const dir = outDir(ref.episode.media.dir);
-    const audio = VOICE_OVERS.map((vo) => {
-      const variant = content.variants?.find((v) => v.key === vo.key);
-      if (!variant) throw new Error(`content 2 has no variant "${vo.key}" in demo-catalogue.json`);
-      const say = `${vo.phrase}, сезон ${ref.season}, серия ${ref.episode.order}`;
-      return { name: `audio-${vo.key}`, language: 'ru', label: variant.title, aac: STEREO_64, track: track('ru', vo.toneHz, d, markers(d, 8, () => say), STEREO_64) };
-    });
-    const masters = VOICE_OVERS.map((vo) => ({ file: `master-${vo.key}.m3u8`, audio: [`audio-${vo.key}`] }));
-    // Episode media entries carry no subtitle list; every episode gets ru + en.
-    const subs = subtitles(['ru', 'en'], COURIER, d, 5, index * 3);
-    expect.push({ ref, dir, entry: masters.map((m) => m.file), subtitles: subs.map((s) => s.lang), thumbInterval: 5 });
-    const background = EPISODE_BACKGROUNDS[index % EPISODE_BACKGROUNDS.length] ?? EPISODE_BACKGROUNDS[0];
-    if (!background) throw new Error('no episode backgrounds');
-    log(`series 2: ${ref.episode.media.dir}`);
-    summaries.push(
-      await buildAltAudioEpisode(ws, {
-        outDir: dir,
-        picture: { background, fps: 25, duration: d, title: content.title, subtitle: seriesSubtitle(ref), clock: 'hms' },
-        renditions: [R240, R480],
-        audio,
-        masters,
-        subtitles: subs,
-        thumbInterval: 5,
-      }),
-    );
-  }
-  return summaries;
+/** Five episodes, two voice-overs each, the shared opening and the credits card (scripts/media/series.ts). */
+function series2(ws: Workspace, cat: Catalogue, expect: EpisodeExpectation[]): Promise<BuildSummary[]> {
+  return buildSeriesEpisodes(ws, cat, expect, { renditions: [R240, R480], aac: STEREO_64 });
 }
 
 // ------------------------------------------------------- contents 3, 4, 6, 7

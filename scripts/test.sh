@@ -16,6 +16,8 @@ npx eslint --cache .
 step "import circles"
 npx tsx scripts/check-circles.ts
 step "unit and server tests"
+# The intro detection is tested on the demo media, decoded with ffmpeg.
+bash scripts/ensure-ffmpeg.sh
 npx vitest run
 step "build"
 npx tsx scripts/widget-build.ts --quiet

@@ -1,6 +1,7 @@
 // Audio: spoken markers (espeak-ng) over a quiet tone, so tracks are easy to
 // tell apart by ear, then AAC-LC encoding into HLS audio-only renditions.
 import { mkdir } from 'node:fs/promises';
+import { enableBetween } from './drawtext.ts';
 import { ffmpeg, mapLimit, run } from './run.ts';
 import { hlsOutputArgs, probeStreams } from './hls.ts';
 import type { Workspace } from './workspace.ts';
@@ -29,6 +30,13 @@ export interface VoiceTrack {
   channels: 1 | 2;
   /** Whole duration (for MP4, where an edit list hides the priming) or HLS-trimmed. */
   fit: 'exact' | 'hls';
+  /**
+   * A series' shared opening: from `start` the tone, the bed and speech are silent and the
+   * opening's WAV plays alone, the same samples in every episode and voice-over.
+   */
+  opening?: { start: number; end: number; wav: string };
+  /** A quiet room-tone noise bed with this seed: episodes that share a tone still never sound alike. */
+  bedSeed?: number;
 }
 
 export interface AacOptions {
@@ -60,19 +68,33 @@ export async function renderVoiceTrack(ws: Workspace, track: VoiceTrack): Promis
   const out = ws.file(`track-${track.voice}`, 'wav');
   const samples = trackSamples(track.duration, track.sampleRate, track.fit);
   const inputs = ['-f', 'lavfi', '-t', String(track.duration + 1), '-i', `sine=frequency=${track.toneHz}:sample_rate=${track.sampleRate}`];
-  const chains = ['[0:a]volume=0.35[tone]'];
+  const silentInOpening = track.opening ? `,volume=0:${enableBetween(track.opening.start, track.opening.end)}` : '';
+  const chains = [`[0:a]volume=0.35${silentInOpening}[tone]`];
+  const extras: string[] = [];
+  if (track.bedSeed !== undefined) {
+    inputs.push('-f', 'lavfi', '-t', String(track.duration + 1), '-i', `anoisesrc=color=pink:seed=${track.bedSeed}:amplitude=0.05:sample_rate=${track.sampleRate}`);
+    chains.push(`[1:a]aresample=${track.sampleRate}${silentInOpening}[bed]`);
+    extras.push('[bed]');
+  }
+  if (track.opening) {
+    inputs.push('-i', track.opening.wav);
+    const delay = Math.round(track.opening.start * 1000);
+    chains.push(`[${extras.length + 1}:a]aresample=${track.sampleRate},adelay=delays=${delay}:all=1[opening]`);
+    extras.push('[opening]');
+  }
+  const firstSpeech = extras.length + 1;
   speech.forEach((wav, i) => {
     inputs.push('-i', wav);
     const delay = Math.round((track.phrases[i]?.at ?? 0) * 1000);
     // espeak-ng peaks near full scale; leave headroom so speech + tone never clips.
-    chains.push(`[${i + 1}:a]aresample=${track.sampleRate},volume=0.6,adelay=delays=${delay}:all=1[p${i}]`);
+    chains.push(`[${i + firstSpeech}:a]aresample=${track.sampleRate},volume=0.6,adelay=delays=${delay}:all=1${silentInOpening}[p${i}]`);
   });
   const layout = track.channels === 2 ? 'stereo' : 'mono';
-  const mixInputs = ['[tone]', ...speech.map((_, i) => `[p${i}]`)].join('');
+  const mixInputs = ['[tone]', ...extras, ...speech.map((_, i) => `[p${i}]`)].join('');
   // normalize=0: amix would otherwise divide every input by the input count,
   // making the speech inaudible on the long film with ~30 phrases.
   chains.push(
-    `${mixInputs}amix=inputs=${speech.length + 1}:duration=first:normalize=0,` +
+    `${mixInputs}amix=inputs=${speech.length + extras.length + 1}:duration=first:normalize=0,` +
       `aformat=sample_fmts=s16:sample_rates=${track.sampleRate}:channel_layouts=${layout},atrim=end_sample=${samples}[out]`,
   );
   await ffmpeg([...inputs, '-filter_complex', chains.join(';'), '-map', '[out]', '-c:a', 'pcm_s16le', out]);

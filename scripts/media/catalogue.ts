@@ -15,6 +15,10 @@ const Episode = z.object({
   order: z.number().int(),
   title: z.string(),
   duration: z.number().positive(),
+  /** The opening titles (seconds from the start): the series' shared opening is placed there. */
+  intro: z.object({ start: z.number().nonnegative(), end: z.number().positive() }).optional(),
+  /** Where the closing credits start: the credits card runs from there to the end. */
+  creditsStart: z.number().positive().optional(),
   media: Media.nullable(),
 });
 

@@ -14,6 +14,8 @@ export interface TextStyle {
   /** Expand %{...} functions (time code, countdown); off for plain titles. */
   expand?: boolean;
   shadow?: boolean;
+  /** Only from..to seconds of the picture (a title card); always when absent. */
+  during?: { from: number; to: number };
 }
 
 export async function drawtext(ws: Workspace, text: string, style: TextStyle): Promise<string> {
@@ -30,7 +32,13 @@ export async function drawtext(ws: Workspace, text: string, style: TextStyle): P
   if (style.box) opts.push('box=1', 'boxcolor=black@0.55', `boxborderw=${Math.max(2, Math.round(style.size / 5))}`);
   if (style.shadow) opts.push('shadowcolor=black@0.6', `shadowx=${Math.max(1, Math.round(style.size / 20))}`, `shadowy=${Math.max(1, Math.round(style.size / 20))}`);
   for (const o of opts) if (/[,;[\]']/.test(o)) throw new Error(`unexpected character in drawtext option: ${o}`);
-  return `drawtext=${opts.join(':')}`;
+  return `drawtext=${opts.join(':')}${style.during ? `:${enableBetween(style.during.from, style.during.to)}` : ''}`;
+}
+
+/** A filter's timeline option: on from `from` to `to` seconds; quoted, so its commas stay inside the filter. */
+export function enableBetween(from: number, to: number): string {
+  if (!Number.isFinite(from) || !Number.isFinite(to)) throw new Error(`not a time span: ${from}..${to}`);
+  return `enable='between(t,${from},${to})'`;
 }
 
 /**

@@ -3,7 +3,7 @@
 import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
 import { aacArgs, type AacOptions } from './audio.ts';
-import { clockText, drawtext } from './drawtext.ts';
+import { clockText, drawtext, enableBetween } from './drawtext.ts';
 import { hlsOutputArgs, type SegmentType } from './hls.ts';
 import { ffmpeg } from './run.ts';
 import { SEGMENT_SECONDS, type Workspace } from './workspace.ts';
@@ -29,6 +29,29 @@ export interface Picture {
   clock: 'hms' | 'seconds';
   /** x264 tune, e.g. stillimage for the near-static long film. */
   tune?: string;
+  /** Full-frame title cards over the background (a series' opening, its credits). */
+  cards?: TitleCard[];
+}
+
+export interface TitleCard {
+  from: number;
+  to: number;
+  /** drawbox colour, e.g. 0x1f2041. */
+  color: string;
+  heading: string;
+  lines: string[];
+}
+
+/** A card: the frame filled with its colour, its heading in the middle and its lines below. */
+async function cardFilters(ws: Workspace, card: TitleCard, h: number): Promise<string[]> {
+  const during = { from: card.from, to: card.to };
+  const filters = [`drawbox=x=0:y=0:w=iw:h=ih:color=${card.color}:t=fill:${enableBetween(card.from, card.to)}`];
+  filters.push(await drawtext(ws, card.heading, { font: 'bold', size: h / 7, x: '(w-tw)/2', y: `h/2-th-${Math.round(h / 40)}`, color: 'yellow', shadow: true, during }));
+  for (const [i, line] of card.lines.entries()) {
+    const y = `h/2+${Math.round(h / 30 + (i * h) / 12)}`;
+    filters.push(await drawtext(ws, line, { font: 'sans', size: h / 16, x: '(w-tw)/2', y, shadow: true, during }));
+  }
+  return filters;
 }
 
 /** Scale + labels for one rendition; sizes follow the rendition height. */
@@ -41,6 +64,8 @@ async function renditionFilter(ws: Workspace, pic: Picture, r: Rendition): Promi
     // 426x240 is not exactly 16:9; a matching DAR (SAR 640:639) keeps all
     // renditions one aspect ratio, which ffmpeg's DASH muxer insists on.
     'setdar=16/9',
+    // Under the labels: the clock and the rendition stay readable over a card.
+    ...(await Promise.all((pic.cards ?? []).map((card) => cardFilters(ws, card, h)))).flat(),
     await drawtext(ws, pic.title, { font: 'bold', size: titleSize, x: String(margin), y: String(margin), box: true }),
     await drawtext(ws, `${r.height}p`, { font: 'bold', size: h / 9, x: `w-tw-${margin}`, y: String(margin), box: true, color: 'yellow' }),
     await drawtext(ws, clockText(pic.clock), {

@@ -80,6 +80,10 @@ export const episodeSchema = z.strictObject({
   posterPath: z.string().nullable(),
   /** Seconds. */
   duration: z.number(),
+  /** The opening titles, in seconds from the start; null or absent when the episode has none. */
+  intro: z.strictObject({ start: z.number().nonnegative(), end: z.number().positive() }).nullable().optional(),
+  /** Where the closing credits start, in seconds; null or absent when unknown. */
+  creditsStart: z.number().positive().nullable().optional(),
   isCompleted: z.boolean(),
   season: z.strictObject({ id: z.number().int(), order: z.number().int() }),
   /** Path of the episode's master manifest; a path containing .json is the JSON master manifest. */
