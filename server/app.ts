@@ -35,6 +35,7 @@ import { manifestRoutes } from './catalogue/manifest-routes.ts';
 import { mediaRoutes } from './catalogue/media/media-routes.ts';
 import { proxyRoutes } from './catalogue/media/proxy-routes.ts';
 import { cacheRoutes } from './catalogue/cache-routes.ts';
+import { episodeMarkersRoutes } from './catalogue/episode-markers-routes.ts';
 import { widgetRoutes } from './widget/widget-routes.ts';
 import { EmbedBootData, BOOT_DATA_BYTES, BOOT_DATA_ENTRIES, bootDataBytes } from './widget/embed-boot-data.ts';
 import { MemoryCache } from './catalogue/expiring-cache.ts';
@@ -146,6 +147,7 @@ export async function buildApp({ config, db, logger = false, catalogueCache = ne
       await api.register(proxyRoutes, { db, mediaDir: config.mediaDir });
       cacheRoutes(api, caches);
       embedAccess.routes(api);
+      episodeMarkersRoutes(api, { catalogue, adminToken: config.adminToken, forgetCatalogueAnswers: async () => void (await caches.clear('catalogue')) });
       await sdkRoutes(api, { sdkDir: config.sdkDir });
     },
     { prefix: CATALOG_API_PREFIX },

@@ -54,7 +54,23 @@ interface EpisodeRow {
   duration: number;
   season_id: number;
   season_order: number;
+  intro_start: number | null;
+  intro_end: number | null;
+  credits_start: number | null;
 }
+
+/** An episode's markers as the operator sets them (PUT /catalog-api/admin/episodes/{id}/markers). */
+export interface EpisodeMarkers {
+  intro: { start: number; end: number } | null;
+  creditsStart: number | null;
+}
+
+/** The episodes' columns, their season's, in the catalogue's order (SPEC.md section 4). */
+const EPISODES_SQL = (where: string): string => `SELECT e.id, e.content_id, e.episode_order, e.title, e.description, e.poster_path,
+   e.duration, e.intro_start, e.intro_end, e.credits_start, s.id AS season_id, s.season_order
+ FROM episodes e JOIN seasons s ON s.id = e.season_id
+ WHERE ${where}
+ ORDER BY s.season_order, e.episode_order`;
 
 /** Reads the catalogue; every method answers null for an unknown id. */
 export class CatalogueRepository {
@@ -86,36 +102,37 @@ export class CatalogueRepository {
   /** Episodes ordered by season order, then episode order (SPEC.md section 4). */
   async listEpisodes(contentId: number): Promise<Episode[] | null> {
     if (!(await this.contentExists(contentId))) return null;
-    const rows = await this.db.query<EpisodeRow>(
-      `SELECT e.id, e.content_id, e.episode_order, e.title, e.description, e.poster_path, e.duration,
-         s.id AS season_id, s.season_order
-       FROM episodes e JOIN seasons s ON s.id = e.season_id
-       WHERE e.content_id = $1
-       ORDER BY s.season_order, e.episode_order`,
-      [contentId],
-    );
-    const variants = await this.db.query<{ id: number; episode_id: number; title: string }>(
+    const rows = await this.db.query<EpisodeRow>(EPISODES_SQL('e.content_id = $1'), [contentId]);
+    const variants = await this.db.query<VariantRow>(
       `SELECT v.id, v.episode_id, v.title FROM episode_variants v
        JOIN episodes e ON e.id = v.episode_id
        WHERE e.content_id = $1 ORDER BY v.episode_id, v.variant_order`,
       [contentId],
     );
-    return rows.map((row) => ({
-      id: row.id,
-      contentId: row.content_id,
-      order: row.episode_order,
-      title: row.title,
-      description: row.description,
-      posterPath: row.poster_path,
-      duration: row.duration,
-      // Nobody's mark: the episodes route lays a viewer's own over it (migration 013).
-      isCompleted: false,
-      season: { id: row.season_id, order: row.season_order },
-      m3u8MasterFilePath: episodeManifestPath(row.id),
-      episodeVariants: variants
-        .filter((variant) => variant.episode_id === row.id)
-        .map((variant) => ({ id: variant.id, title: variant.title, filepath: variantManifestPath(variant.id) })),
-    }));
+    return rows.map((row) => toEpisode(row, variants));
+  }
+
+  /** One episode as the episodes list answers it. */
+  async findEpisode(episodeId: number): Promise<Episode | null> {
+    const [row] = await this.db.query<EpisodeRow>(EPISODES_SQL('e.id = $1'), [episodeId]);
+    if (!row) return null;
+    const variants = await this.db.query<VariantRow>(
+      'SELECT id, episode_id, title FROM episode_variants WHERE episode_id = $1 ORDER BY variant_order',
+      [episodeId],
+    );
+    return toEpisode(row, variants);
+  }
+
+  /**
+   * Replaces the episode's intro and credits markers; false when there is no such episode. The
+   * caller empties the catalogue's caches once this has committed.
+   */
+  async setEpisodeMarkers(episodeId: number, markers: EpisodeMarkers): Promise<boolean> {
+    const updated = await this.db.query(
+      'UPDATE episodes SET intro_start = $2, intro_end = $3, credits_start = $4 WHERE id = $1 RETURNING id',
+      [episodeId, markers.intro?.start ?? null, markers.intro?.end ?? null, markers.creditsStart],
+    );
+    return updated.length > 0;
   }
 
   /** True unless the content is blocked in `countryCode` (ISO 3166-1 alpha-2). */
@@ -169,6 +186,34 @@ export class CatalogueRepository {
   private async contentExists(id: number): Promise<boolean> {
     return (await this.db.query('SELECT 1 FROM contents WHERE id = $1', [id])).length > 0;
   }
+}
+
+interface VariantRow {
+  id: number;
+  episode_id: number;
+  title: string;
+}
+
+function toEpisode(row: EpisodeRow, variants: readonly VariantRow[]): Episode {
+  return {
+    id: row.id,
+    contentId: row.content_id,
+    order: row.episode_order,
+    title: row.title,
+    description: row.description,
+    posterPath: row.poster_path,
+    duration: row.duration,
+    // Always both fields, null when unset: a client tells "none" from an older server's absence.
+    intro: row.intro_start === null || row.intro_end === null ? null : { start: row.intro_start, end: row.intro_end },
+    creditsStart: row.credits_start,
+    // Nobody's mark: the episodes route lays a viewer's own over it (migration 013).
+    isCompleted: false,
+    season: { id: row.season_id, order: row.season_order },
+    m3u8MasterFilePath: episodeManifestPath(row.id),
+    episodeVariants: variants
+      .filter((variant) => variant.episode_id === row.id)
+      .map((variant) => ({ id: variant.id, title: variant.title, filepath: variantManifestPath(variant.id) })),
+  };
 }
 
 interface SourceRow {

@@ -19,6 +19,10 @@ export interface DemoEpisode {
   title: string;
   description: string;
   duration: number;
+  /** The opening titles, seconds from the start; absent when the episode has none. */
+  intro?: { start: number; end: number };
+  /** Where the closing credits start, seconds; absent when unknown. */
+  creditsStart?: number;
   /** null: the episode has no media (its manifest is missing on purpose). */
   media: DemoEpisodeMedia | null;
 }

@@ -58,12 +58,13 @@ async function insertEpisode(tx: Queryable, content: DemoContent, seasonId: numb
   const isSeries = content.type === 'series';
   await tx.query(
     `INSERT INTO episodes (id, content_id, season_id, episode_order, title, description, poster_path,
-       duration, media_dir)
-     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9)`,
+       duration, media_dir, intro_start, intro_end, credits_start)
+     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12)`,
     [
       episode.id, content.id, seasonId, episode.order, episode.title, episode.description,
       isSeries ? `${MEDIA_URL_PREFIX}posters/episode-${episode.id}.jpg` : null,
       episode.duration, episode.media?.dir ?? null,
+      episode.intro?.start ?? null, episode.intro?.end ?? null, episode.creditsStart ?? null,
     ],
   );
   const media = episode.media;
