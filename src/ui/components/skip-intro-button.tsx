@@ -19,6 +19,7 @@ export function SkipIntroButton({ store, onSkip }: { store: Store<{ skipTo: numb
     <button
       type="button"
       className="skip-intro"
+      aria-label={ru.skipIntro}
       onClick={(event) => {
         stop(event);
         onSkip();
@@ -27,7 +28,8 @@ export function SkipIntroButton({ store, onSkip }: { store: Store<{ skipTo: numb
       onPointerUp={stop}
       onDoubleClick={stop}
     >
-      {ru.skipIntro}
+      {ru.skip}
+      <span className="skip-intro__more">{ru.skipIntroMore}</span>
       <svg className="skip-intro__icon" viewBox="0 0 24 24" width="18" height="18" aria-hidden="true">
         <path d="M5 5.5v13l9-6.5zm10 0v13h2.5v-13z" fill="currentColor" />
       </svg>
