@@ -107,6 +107,10 @@ export function startAnalytics(options: AnalyticsOptions): () => void {
       }
       case 'ui':
         return [{ type: 'ui', t, ...event.payload }];
+      case 'intro-skip':
+        return [{ type: 'intro-skip', t, auto: event.payload.auto }];
+      case 'credits-start':
+        return [{ type: 'credits-start', t }];
       default:
         return [];
     }
@@ -130,7 +134,7 @@ export function startAnalytics(options: AnalyticsOptions): () => void {
   // What came before this chunk, then everything from now on, in order.
   add(recorded.notes.flatMap(inputsOfNote));
   const follow = <K extends PlayerEventName>(name: K) => app.events.on(name, (payload) => add(inputsOf(name, payload, analyticsNow())), { signal });
-  for (const name of ['episode', 'play-requested', 'ad-break', 'ad', 'play', 'pause', 'playing', 'ended', 'waiting', 'seeking', 'seeked', 'content-time', 'rendition', 'error', 'ui'] as const) follow(name);
+  for (const name of ['episode', 'play-requested', 'ad-break', 'ad', 'play', 'pause', 'playing', 'ended', 'waiting', 'seeking', 'seeked', 'content-time', 'rendition', 'error', 'ui', 'intro-skip', 'credits-start'] as const) follow(name);
   followStores(app, add, failureInput, signal);
 
   void client.start({ collectorUrl, loadId: randomUuid() }, (ids) => {

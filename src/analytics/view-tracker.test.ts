@@ -183,6 +183,26 @@ describe('time played, milestones and the 60 s time update', () => {
     expect(names(events).at(-1)).toBe('ended');
   });
 
+  it('a view that reached the credits is completed there: 100 % with credits_start, not again at the end', () => {
+    const events = run([
+      ...started,
+      [2000, { type: 'time', currentTime: 79, duration: 100 }],
+      [2100, { type: 'credits-start' }],
+      [3000, { type: 'time', currentTime: 99, duration: 100 }],
+      [4000, { type: 'ended' }],
+    ]);
+    expect(names(events).filter((name) => name !== 'play' && name !== 'view_start')).toEqual([
+      'progress', 'progress', 'progress', 'progress', 'credits_start', 'progress', 'progress', 'ended',
+    ]);
+    expect(events.filter((event) => event.event === 'progress').map((event) => event.detail.milestone)).toEqual([10, 25, 50, 75, 95, 100]);
+    expect(one(events, 'credits_start').payload.current_time).toBe(79);
+  });
+
+  it('an intro skip says whether it was the viewer’s click', () => {
+    const events = run([...started, [2000, { type: 'intro-skip', auto: true }], [3000, { type: 'intro-skip', auto: false }]]);
+    expect(events.filter((event) => event.event === 'intro_skip').map((event) => event.detail.auto)).toEqual([true, false]);
+  });
+
   it('a time update after every 60 s of playing, not of paused time', () => {
     const steps: [number, Step][] = [...started];
     for (let second = 1; second <= 130; second += 1) steps.push([1000 + second * 1000, { type: 'time', currentTime: second, duration: 7200 }]);

@@ -378,6 +378,14 @@ export function createViewTracker(newId: () => string = randomUuid): ViewTracker
           if (input.action === 'popup_open') make(out, t, 'popup_open', { popup: input.popup });
           else make(out, t, 'airplay_icon_click');
           break;
+        case 'intro-skip':
+          make(out, t, 'intro_skip', { auto: input.auto });
+          break;
+        case 'credits-start':
+          make(out, t, 'credits_start');
+          // What follows is the credits: a view that got here was watched to its end.
+          passMilestones(out, t, 100);
+          break;
         case 'hide':
           endStall(out, t);
           viewEnd(out, t);

@@ -26,6 +26,8 @@ export type EpisodeChangeCause = 'user' | 'autoNext' | 'api';
 export interface NextCardView {
   episode: Episode;
   secondsLeft: number | undefined;
+  /** Shown at the credits while the episode plays on: 'Смотреть титры' keeps watching. */
+  credits?: boolean;
 }
 
 /** The content with its episode on screen, and the two prompts drawn over it. */

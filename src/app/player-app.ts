@@ -67,8 +67,12 @@ export interface PlayerApp {
   startOver(): void;
   /** The next-episode card's 'Смотреть': opens and plays the next episode at once. */
   watchNext(): void;
-  /** The next-episode card's 'Отмена': the card goes, the ended episode stays. */
+  /** The next-episode card's 'Отмена' (or 'Смотреть титры' at the credits): the card goes, the episode stays. */
   dismissNext(): void;
+  /** The episode's credits began: the next episode's card counts down over them. */
+  creditsReached(): void;
+  /** Saved progress and preferences (the viewer's 'Всегда пропускать' among them). */
+  readonly storage: MediaStorage;
   /** 'Перезагрузить страницу': starts the player over without reloading the page (SPEC.md section 8). */
   reload(): void;
   /** Stops loading and releases the core; idempotent. */
@@ -280,6 +284,8 @@ export function startPlayerApp(options: PlayerAppOptions): PlayerApp {
     startOver: () => episodes?.startOver(),
     watchNext: () => episodes?.watchNext(),
     dismissNext: () => episodes?.dismissNext(),
+    creditsReached: () => episodes?.creditsReached(),
+    storage,
     reload() {
       if (app.signal.aborted) return;
       stop();

@@ -27,6 +27,8 @@ import { prefersNativeShare, shareNatively } from './share/native-share.ts';
 import { describeShare, openShare, type ShareContext } from './share/share-flow.ts';
 import { formatTimeCode } from './share/share-link.ts';
 import { topOverlayModel } from './top-overlay-model.ts';
+import { followIntroAndCredits, type IntroSkip } from './episode/intro-and-credits.ts';
+import { SkipIntroButton } from '../ui/components/skip-intro-button.tsx';
 
 /** Where shared links point (SPEC.md section 5); undefined when sharing is off (SPEC.md section 6). */
 export type ShareTarget = Pick<ShareContext, 'pageUrl' | 'fallbackUrls'>;
@@ -85,6 +87,7 @@ function ReadyScreen({ app, view, options, extras }: { app: PlayerApp; view: Rea
     [core, video, bridge, fullscreenMode, castSenderUrl, content, app],
   );
   useEffect(() => () => features.destroy(), [features]);
+  const introSkip = useIntroAndCredits(app, core);
 
   const share = options.share && view.available ? options.share : undefined;
   const onShare = useMemo(() => {
@@ -108,7 +111,8 @@ function ReadyScreen({ app, view, options, extras }: { app: PlayerApp; view: Rea
     };
   }, [share, core, content, current.episode, video]);
   const next = view.available && content.hasMultipleEpisodes ? nextEpisode(view.episodes, current.episode) : undefined;
-  const host = useMemo(() => createControlsHost({ core, app, features, next, share: onShare }), [core, app, features, next, onShare]);
+  const hasIntro = !!current.episode.intro;
+  const host = useMemo(() => createControlsHost({ core, app, features, next, share: onShare, hasIntro }), [core, app, features, next, onShare, hasIntro]);
   const model = topOverlayModel({ ...view, episode: current.episode, variant: current.variant });
   useEffect(
     () =>
@@ -153,7 +157,7 @@ function ReadyScreen({ app, view, options, extras }: { app: PlayerApp; view: Rea
   return (
     <>
       {/* A prompt over the video takes the controls' place (SPEC.md section 4: the card hides them). */}
-      {prompt ? top : <PlayerControls host={host} menus={menus} top={top} />}
+      {prompt ? top : <PlayerControls host={host} menus={menus} top={top} corner={introSkip && <SkipIntroButton store={introSkip.store} onSkip={introSkip.skip} />} />}
       <UnmutePrompt core={core} />
       {options.debug && loaded ? <loaded.EngineDebugPanel store={core.store} /> : null}
       {resumeAt !== undefined ? (
@@ -162,6 +166,7 @@ function ReadyScreen({ app, view, options, extras }: { app: PlayerApp; view: Rea
       {nextCard && loaded ? (
         <loaded.NextEpisodeCard
           placement="ended"
+          credits={nextCard.credits === true}
           order={nextCard.episode.order}
           title={nextCard.episode.title}
           description={nextCard.episode.description}
@@ -175,6 +180,17 @@ function ReadyScreen({ app, view, options, extras }: { app: PlayerApp; view: Rea
       <PlaybackError core={core} onReload={app.reload} />
     </>
   );
+}
+
+/** The episode's intro and credits followed for this core (its events end with it). */
+function useIntroAndCredits(app: PlayerApp, core: PlayerCore): IntroSkip | undefined {
+  const [introSkip, setIntroSkip] = useState<IntroSkip>();
+  useEffect(() => {
+    const life = new AbortController();
+    setIntroSkip(followIntroAndCredits(app, core, life.signal));
+    return () => life.abort();
+  }, [app, core]);
+  return introSkip;
 }
 
 /** A fatal playback error covers everything with its message (the generic one, with the id it is logged with). */

@@ -68,6 +68,10 @@ export interface PlayerEventMap {
   'play-blocked': Record<string, never>;
   /** An episode is about to open (the first and each change; not a voice-over change): a preroll comes first. */
   'episode-opening': { episodeId: number };
+  /** The intro was skipped to its end: by the viewer's button (`auto` false) or their 'always skip' choice. */
+  'intro-skip': { from: number; to: number; auto: boolean };
+  /** Playback reached the episode's credits marker (once per episode view); `hasNext`: a next episode is offered. */
+  'credits-start': { time: number; hasNext: boolean };
   /** Fullscreen, picture-in-picture and remote playback as they change (the app's wiring reports them). */
   presentation: { fullscreen: boolean; pictureInPicture: boolean; remote: 'disconnected' | 'connecting' | 'connected' };
 }

@@ -6,6 +6,7 @@ describe('storage key defaults', () => {
   it('match SPEC.md section 9: volume 1, not muted, empty records', () => {
     expect(STORAGE_KEYS['player-volume'].defaultValue).toBe(1);
     expect(STORAGE_KEYS['player-muted'].defaultValue).toBe(false);
+    expect(STORAGE_KEYS.alwaysSkipIntro.defaultValue).toBe(false);
     expect(STORAGE_KEYS.episodesTimeProgress.defaultValue).toEqual({});
     expect(STORAGE_KEYS.favoriteAudioTracks.defaultValue).toEqual({});
   });
@@ -19,6 +20,8 @@ describe('parseStored', () => {
     ['volume as a string', 'player-volume', '0.5', undefined],
     ['muted true', 'player-muted', true, true],
     ['muted as a string', 'player-muted', 'true', undefined],
+    ['always skip the intro', 'alwaysSkipIntro', true, true],
+    ['always skip the intro as a number', 'alwaysSkipIntro', 1, undefined],
     ['audio tracks: keeps labels, drops non-strings', 'favoriteAudioTracks', { 1: 'Дубляж', 2: 5, 3: '' }, { 1: 'Дубляж' }],
     ['audio tracks: an array is not a record', 'favoriteAudioTracks', ['Дубляж'], undefined],
     ['variants: null', 'episodeVariants', null, undefined],

@@ -36,6 +36,8 @@ export interface StorageValues {
   readonly 'player-volume': number;
   /** Default false. */
   readonly 'player-muted': boolean;
+  /** The viewer's 'Всегда пропускать': an intro reached by playing is skipped without a click. Default false. */
+  readonly alwaysSkipIntro: boolean;
   /** Source URL to its preferences. */
   readonly sourcePreferences: Readonly<Record<string, SourcePreferences>>;
   /** Source URLs of sourcePreferences, least recently saved first (for the cap). */
@@ -72,6 +74,7 @@ function recordOf<T>(parseEntry: (raw: unknown) => T | undefined) {
   };
 }
 
+const parseFlag = (raw: unknown): boolean | undefined => (typeof raw === 'boolean' ? raw : undefined);
 const parseLabel = (raw: unknown): string | undefined => (typeof raw === 'string' && raw !== '' ? raw : undefined);
 const parseSeconds = (raw: unknown): number | undefined => (isSeconds(raw) ? raw : undefined);
 const parseVariantTimes = recordOf(parseSeconds);
@@ -111,7 +114,8 @@ export const STORAGE_KEYS: { readonly [K in StorageKey]: StorageKeySpec<StorageV
   episodesTimeProgressOrder: { parse: parseOrder, defaultValue: NO_ORDER },
   episodeVariants: { parse: recordOf(parseLabel), defaultValue: EMPTY },
   'player-volume': { parse: (raw) => (inRange(raw, 0, 1) ? raw : undefined), defaultValue: 1 },
-  'player-muted': { parse: (raw) => (typeof raw === 'boolean' ? raw : undefined), defaultValue: false },
+  'player-muted': { parse: parseFlag, defaultValue: false },
+  alwaysSkipIntro: { parse: parseFlag, defaultValue: false },
   sourcePreferences: { parse: recordOf(parseSourcePreferences), defaultValue: EMPTY },
   sourcePreferencesOrder: { parse: parseOrder, defaultValue: NO_ORDER },
 };

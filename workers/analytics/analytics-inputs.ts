@@ -60,6 +60,10 @@ export type AnalyticsInput = { t: number; key?: string | undefined } & (
   | { type: 'network'; networkType: NetworkType }
   | { type: 'ui'; action: 'popup_open'; popup: Popup }
   | { type: 'ui'; action: 'airplay_icon_click' }
+  /** The intro was skipped to its end; `auto`: without a click. */
+  | { type: 'intro-skip'; auto: boolean }
+  /** Playing reached the episode's credits: the view counts as completed from here. */
+  | { type: 'credits-start' }
   /** The page is hidden or going away: the view's summary so far (view_end) goes out now. */
   | { type: 'hide' }
 );

@@ -45,6 +45,8 @@ export interface EpisodeSession {
   offerSaved(): void;
   watchNext(): void;
   dismissNext(): void;
+  /** The credits began (src/app/episode/episode-markers.ts): the next episode's card counts down while they play. */
+  creditsReached(): void;
   /** Stops the countdown and the source on its way; the session's signal does the rest. */
   stop(): void;
 }
@@ -114,7 +116,11 @@ export function createEpisodeSession(options: EpisodeSessionOptions): EpisodeSes
     });
   }
 
+  /** The card shows at the credits (the episode plays on), not at the end. */
+  let atCredits = false;
+
   /**
+<<<<<<< HEAD
    * Starts the opened episode. Autoplay the browser refuses with sound plays muted instead, with
    * 'Включить звук' on screen: the viewer who clicked a facade never waits for a second tap.
    */
@@ -129,15 +135,24 @@ export function createEpisodeSession(options: EpisodeSessionOptions): EpisodeSes
   /**
    * At the end of an episode with a next one: its card counts down, then the next episode opens
    * and plays (SPEC.md section 4). The ended episode stays on screen meanwhile.
+=======
+   * At the end of an episode with a next one, or at its credits: its card counts down, then the
+   * next episode opens and plays (SPEC.md section 4). The episode stays on screen meanwhile. The
+   * end of an episode whose credits' countdown still runs lets that countdown finish.
+>>>>>>> skip
    */
-  function advance(): void {
+  function advance(credits: boolean): void {
     const view = readyView(store);
     const next = view && nextEpisode(view.episodes, view.current.episode);
-    if (!view || !next) return;
+    if (!view || !next || (countdown && atCredits && !credits)) {
+      atCredits = false;
+      return;
+    }
     stopCountdown();
+    atCredits = credits;
     countdown = startCountdown({
       seconds: config.nextEpisodeCountdown,
-      onTick: (secondsLeft) => patch({ nextCard: { episode: next, secondsLeft } }),
+      onTick: (secondsLeft) => patch({ nextCard: { episode: next, secondsLeft, credits: atCredits } }),
       onDone: () => openNext(next, 'autoNext'),
       schedule,
       now,
@@ -173,10 +188,12 @@ export function createEpisodeSession(options: EpisodeSessionOptions): EpisodeSes
     core.play().catch(() => undefined);
   }
 
-  core.events.on('ended', advance, { signal });
-  // Prompts end when playback starts, however it was started (the ended episode played again too).
+  core.events.on('ended', () => advance(false), { signal });
+  // Prompts end when playback starts, however it was started (the ended episode played again too);
+  // the credits' card shows while the episode plays, through its waits and seeks.
   core.events.on('playing', () => {
     asking = false;
+    if (countdown && atCredits) return patch({ resumeAt: undefined });
     stopCountdown();
     patch({ resumeAt: undefined, nextCard: undefined });
   }, { signal });
@@ -222,6 +239,7 @@ export function createEpisodeSession(options: EpisodeSessionOptions): EpisodeSes
       stopCountdown();
       patch({ nextCard: undefined });
     },
+    creditsReached: () => advance(true),
     stop() {
       stopCountdown();
       episodeLoad?.abort();

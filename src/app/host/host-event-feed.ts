@@ -7,7 +7,8 @@ export type EmitHostEvent = <K extends HostEventName>(name: K, data: HostEventMa
 
 /**
  * The SDK's events that mirror the player's own (src/core/events.ts): play, pause, playing,
- * buffering, seeks, the end, the throttled time and a refused autoplay. Film time only: an ad's
+ * buffering, seeks, the end, the throttled time, a refused autoplay, the intro skipped and the
+ * credits reached. Film time only: an ad's
  * element never reports here.
  */
 export function feedPlayerEvents(
@@ -41,6 +42,8 @@ export function feedPlayerEvents(
   events.on('waiting', ({ waiting }) => emit(waiting ? 'bufferstart' : 'bufferend', { currentTime: at }), on);
   events.on('ended', ({ currentTime, duration }) => emit('ended', { currentTime, duration }), on);
   events.on('play-blocked', () => emit('autoplayblocked', {}), on);
+  events.on('intro-skip', (skip) => emit('introskip', { ...skip }), on);
+  events.on('credits-start', (credits) => emit('creditsstart', { ...credits }), on);
 }
 
 /**

@@ -143,8 +143,11 @@ export function createControlsHost(options: {
   features: PlayerFeatures;
   next: Episode | undefined;
   share: (() => void) | undefined;
+  /** The episode on screen has an intro: the settings offer to always skip it. */
+  hasIntro: boolean;
 }): ControlsHost {
-  const { core, app, features, next, share } = options;
+  const { core, app, features, next, share, hasIntro } = options;
+  const { storage } = app;
   return {
     ...features,
     store: core.store,
@@ -162,6 +165,9 @@ export function createControlsHost(options: {
     playNextEpisode: () => {
       if (next) app.selectEpisode(next.id, { play: true });
     },
+    alwaysSkipIntro: hasIntro
+      ? { get: () => storage.get('alwaysSkipIntro'), set: (on) => storage.set('alwaysSkipIntro', on), subscribe: storage.subscribe }
+      : undefined,
     share,
   };
 }

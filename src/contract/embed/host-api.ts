@@ -113,6 +113,10 @@ export interface HostEventMap {
   adbreakend: { breakType: 'preroll' | 'midroll' };
   /** An error card shows (SPEC.md section 8); code from the error table, id as the viewer sees it. */
   error: HostError;
+  /** The intro was skipped from `from` to its end `to`: by the viewer's button, or by itself (`auto`) as the viewer always skips it. */
+  introskip: { from: number; to: number; auto: boolean };
+  /** Playing reached the episode's credits (once per episode view); `hasNext`: the next episode's card counts down over them. */
+  creditsstart: { time: number; hasNext: boolean };
 }
 
 export type HostEventName = keyof HostEventMap;
@@ -121,6 +125,7 @@ export const HOST_EVENT_NAMES = [
   'ready', 'play', 'pause', 'playing', 'bufferstart', 'bufferend', 'seeking', 'seeked', 'ended', 'timeupdate',
   'durationchange', 'volumechange', 'ratechange', 'qualitychange', 'audiotrackchange', 'subtitlechange',
   'episodechange', 'variantchange', 'fullscreenchange', 'autoplayblocked', 'adbreakstart', 'adbreakend', 'error',
+  'introskip', 'creditsstart',
 ] as const satisfies readonly HostEventName[];
 
 /**

@@ -11,12 +11,16 @@
  * `ad_break_request` (a break with ads to ask for was asked for: the play request with a preroll
  * pending, or the film reaching the midroll; `ad_init` is only the break set up, its ad list
  * fetched ahead of time) and `ad_error` (an ad or its VAST failed, with the VAST error code).
+ * `intro_skip` (the intro skipped to its end; `auto`: by the viewer's 'always skip' choice, not a
+ * click) and `credits_start` (playing reached the credits; the view counts as completed then:
+ * its 100 % milestone is passed there, not at the last frame).
  */
 export const ANALYTICS_EVENT_NAMES = [
   'ad_init', 'ad_play', 'ad_pause', 'ad_ended', 'ad_loaded', 'ad_timeupdate', 'ad_skip_btn_click', 'ad_banner_click',
   'ad_break_request', 'ad_error',
   'airplay_icon_click', 'popup_open',
   'view_start', 'play', 'pause', 'seek', 'mute', 'unmute', 'progress', 'timeupdate', 'quality_change', 'rebuffer', 'ended', 'error', 'view_end',
+  'intro_skip', 'credits_start',
 ] as const;
 export type AnalyticsEventName = (typeof ANALYTICS_EVENT_NAMES)[number];
 

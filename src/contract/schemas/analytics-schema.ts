@@ -80,6 +80,8 @@ export const analyticsDetailSchema = z.strictObject({
   error_category: shortText.optional(),
   error_fatal: z.boolean().optional(),
   error_id: shortText.optional(),
+  /** intro_skip: skipped without a click (the viewer always skips), or by the button. */
+  auto: z.boolean().optional(),
   /** popup_open: which one. */
   popup: z.enum(POPUPS).optional(),
   /** ad_*: the break and the ad. */

@@ -25,6 +25,7 @@ export const EVENT_PROPS = {
   subtitlechange: 'onSubtitleChange', episodechange: 'onEpisodeChange', variantchange: 'onVariantChange',
   fullscreenchange: 'onFullscreenChange', autoplayblocked: 'onAutoplayBlocked', adbreakstart: 'onAdBreakStart',
   adbreakend: 'onAdBreakEnd', error: 'onError',
+  introskip: 'onIntroSkip', creditsstart: 'onCreditsStart',
 } as const satisfies Record<HostEventName, `on${string}`>;
 
 export type KinoPlayerEventProps = { [K in HostEventName as (typeof EVENT_PROPS)[K]]?: (data: HostEventMap[K]) => void };

@@ -21,6 +21,11 @@ export interface NextEpisodeCardProps {
    * 'preview': a compact card the parent positions, e.g. above the next-episode button on hover.
    */
   placement: 'ended' | 'preview';
+  /**
+   * At the credits, the episode playing on behind it: the way out is 'Смотреть титры', and the
+   * card does not take focus (a key the viewer presses for the film must not press 'Смотреть').
+   */
+  credits?: boolean;
 }
 
 const stop = (event: SyntheticEvent) => event.stopPropagation();
@@ -30,7 +35,7 @@ const stop = (event: SyntheticEvent) => event.stopPropagation();
  * description, the poster (or a placeholder) and 'Смотреть'. Shown on hover of the next button
  * (desktop) and when the episode ends (SPEC.md section 4, Playback).
  */
-export function NextEpisodeCard({ order, title, description, posterUrl, onWatch, secondsLeft, onDismiss, placement }: NextEpisodeCardProps) {
+export function NextEpisodeCard({ order, title, description, posterUrl, onWatch, secondsLeft, onDismiss, placement, credits = false }: NextEpisodeCardProps) {
   const headingId = useId();
   const watchRef = useRef<HTMLButtonElement>(null);
   // Remembers which URL failed, so a new poster URL gets its own chance.
@@ -40,8 +45,8 @@ export function NextEpisodeCard({ order, title, description, posterUrl, onWatch,
 
   useEffect(() => {
     // The player lives in an iframe: focusing must never scroll the host page.
-    if (ended) watchRef.current?.focus({ preventScroll: true });
-  }, [ended]);
+    if (ended && !credits) watchRef.current?.focus({ preventScroll: true });
+  }, [ended, credits]);
 
   // The ended dialog keeps every key from the player's shortcuts; the preview only Enter and
   // Space (they press 'Смотреть' natively), so the other shortcuts still work around it.
@@ -51,7 +56,7 @@ export function NextEpisodeCard({ order, title, description, posterUrl, onWatch,
 
   return (
     <div
-      className={`next-episode-card next-episode-card--${placement}`}
+      className={`next-episode-card next-episode-card--${placement}${credits ? ' next-episode-card--credits' : ''}`}
       onKeyDown={onKeyDown}
       onKeyUp={ended ? stop : undefined}
       onClick={stop}
@@ -91,7 +96,7 @@ export function NextEpisodeCard({ order, title, description, posterUrl, onWatch,
             </button>
             {onDismiss ? (
               <button type="button" className="next-episode-card__dismiss" onClick={onDismiss}>
-                {ru.cancel}
+                {credits ? ru.watchCredits : ru.cancel}
               </button>
             ) : null}
           </div>

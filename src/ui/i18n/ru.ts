@@ -40,6 +40,13 @@ export const ru = {
   /** The ended card's countdown and its way out (ours: SPEC.md gives no text for them). */
   nextEpisodeIn: (seconds: number) => `Начнётся через ${seconds} с`,
   cancel: 'Отмена',
+  /** The episode's intro and credits (ours: SPEC.md gives no text for them). */
+  skipIntro: 'Пропустить заставку',
+  /** The skip button's words: a low phone frame shows only the first. */
+  skip: 'Пропустить',
+  skipIntroMore: '\u00a0заставку',
+  alwaysSkipIntro: 'Всегда пропускать заставку',
+  watchCredits: 'Смотреть титры',
   /** Controls' accessible names (SPEC.md section 2; fixed: the tests and assistive technology name controls by them). */
   play: 'Воспроизвести',
   pause: 'Пауза',

@@ -22,6 +22,13 @@ export interface RemoteFeature {
   pick(): void;
 }
 
+/** A saved yes-or-no preference the settings menu switches. */
+export interface SwitchSetting {
+  get(): boolean;
+  set(on: boolean): void;
+  subscribe(listener: () => void): () => void;
+}
+
 /** The next episode, for the next button and its hover card. */
 export interface NextEpisodeInfo {
   order: number;
@@ -63,6 +70,8 @@ export interface ControlsHost {
   /** Multi-episode content with an episode after this one. */
   readonly nextEpisode: NextEpisodeInfo | undefined;
   playNextEpisode(): void;
+  /** 'Всегда пропускать заставку': offered for an episode with an intro. */
+  readonly alwaysSkipIntro: SwitchSetting | undefined;
   /** Present when sharing is on (a mobile settings extra). */
   readonly share: (() => void) | undefined;
 }

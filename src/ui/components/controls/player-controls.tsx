@@ -25,6 +25,8 @@ export interface PlayerControlsProps {
   menus: ActiveMenuStore;
   /** The top overlay: it shows and hides with the controls. */
   top: ReactNode;
+  /** Drawn over the controls whether they show or not, placed by the controls' state ('Пропустить заставку'). */
+  corner?: ReactNode;
 }
 
 /**
@@ -32,7 +34,7 @@ export interface PlayerControlsProps {
  * spinner and the bar (desktop) or the dimmed overlay with its rows (mobile, SPEC.md section 2).
  * Keyboard shortcuts work while the player's document has focus and no field is being typed in.
  */
-export function PlayerControls({ host, menus, top }: PlayerControlsProps) {
+export function PlayerControls({ host, menus, top, corner }: PlayerControlsProps) {
   const compact = useMediaQuery(COMPACT_QUERY);
   const root = useRef<HTMLDivElement>(null);
   const menu = useSyncExternalStore(menus.subscribe, () => menus.getState().menu);
@@ -127,6 +129,7 @@ export function PlayerControls({ host, menus, top }: PlayerControlsProps) {
         {top}
         <ControlBar host={host} menus={menus} compact={compact} active={shown} perform={perform} />
       </div>
+      {corner}
       {stretched ? (
         <ControlButton className="controls__close" label={ru.close} icon="close" onClick={() => void host.fullscreen.toggle()} />
       ) : null}

@@ -5,8 +5,10 @@ import { ru } from '../../i18n/ru.ts';
 import { MENU_ROOT_ATTRIBUTE, type ActiveMenu, type ActiveMenuStore } from '../../menus/active-menu.ts';
 import { ControlButton } from './control-button.tsx';
 import type { ControlsHost } from './controls-host.ts';
-import type { ExtraAction, SettingsView } from './settings-menu.tsx';
+import type { ExtraAction, SettingsView, SwitchRow } from './settings-menu.tsx';
 import { useExtras } from '../../extras/extras-source.ts';
+
+const noSubscription = () => () => undefined;
 
 const SETTINGS_VIEWS: ReadonlySet<ActiveMenu> = new Set<SettingsView>(['main', 'quality', 'playback-rate', 'audio-tracks', 'subs', 'audio-boost']);
 
@@ -34,6 +36,9 @@ export function SettingsControl({ host, menus, compact }: { host: ControlsHost; 
     else if (menu === 'main') shownMain.current = true;
   }, [open, menu]);
   const afterChoice = () => (shownMain.current ? menus.update({ menu: 'main' }) : close());
+  const alwaysSkip = host.alwaysSkipIntro;
+  const skipping = useSyncExternalStore(alwaysSkip?.subscribe ?? noSubscription, () => alwaysSkip?.get() ?? false);
+  const switches: SwitchRow[] = alwaysSkip ? [{ id: 'always-skip-intro', label: ru.alwaysSkipIntro, on: skipping, onToggle: () => alwaysSkip.set(!skipping) }] : [];
   // The menu itself is in the UI extras' chunk, usually loaded by now (src/ui/extras).
   const loaded = useExtras(open);
 
@@ -81,6 +86,7 @@ export function SettingsControl({ host, menus, compact }: { host: ControlsHost; 
           onSelectAudioGain={host.audioGain.setGain}
           compact={compact}
           extras={extras}
+          switches={switches}
         />
       ) : null}
     </div>

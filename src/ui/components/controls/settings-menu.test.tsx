@@ -23,7 +23,7 @@ const props: SettingsMenuProps = {
 const render = (overrides: Partial<SettingsMenuProps> = {}) => renderToStaticMarkup(<SettingsMenu {...props} {...overrides} />);
 
 /** Every element with the role, as its opening tag and its text (tags stripped). */
-function items(html: string, role: 'menuitem' | 'menuitemradio') {
+function items(html: string, role: 'menuitem' | 'menuitemradio' | 'menuitemcheckbox') {
   const pattern = new RegExp(`<button ([^>]*role="${role}"[^>]*)>(.*?)</button>`, 'g');
   return [...html.matchAll(pattern)].map(([, attributes = '', inner = '']) => ({ attributes, text: inner.replace(/<[^>]+>/g, '') }));
 }
@@ -58,6 +58,17 @@ describe('SettingsMenu main panel (SPEC.md section 2)', () => {
     expect(texts(html, 'menuitem')).toEqual(['Качество Авто (480p)›', 'Скорость Обычная›', 'Субтитры Выкл.›', 'Поделиться']);
     expect(items(html, 'menuitem').at(-1)?.attributes).not.toContain('aria-haspopup');
     expect(texts(render({ compact: true, activeTextTrackId: 'ru' }), 'menuitem')).toContain('Субтитры Русские›');
+  });
+
+  it("offers 'Всегда пропускать заставку' as a checkbox item saying whether it is on, at every size", () => {
+    const always = (on: boolean) => ({ switches: [{ id: 'always-skip-intro', label: 'Всегда пропускать заставку', on, onToggle: noop }] });
+    for (const compact of [false, true]) {
+      const off = items(render({ ...always(false), compact }), 'menuitemcheckbox');
+      expect(off.map((item) => item.text)).toEqual(['Всегда пропускать заставку ']);
+      expect(off[0]?.attributes).toContain('aria-checked="false"');
+    }
+    expect(items(render(always(true)), 'menuitemcheckbox')[0]?.attributes).toContain('aria-checked="true"');
+    expect(render()).not.toContain('menuitemcheckbox');
   });
 });
 

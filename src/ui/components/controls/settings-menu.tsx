@@ -13,12 +13,13 @@ import {
   type Choice,
   type ExtraAction,
   type SettingsView,
+  type SwitchRow,
   type TextTrackChoice,
 } from './settings-model.ts';
 import { useScrollEdges } from '../../hooks/use-scroll-edges.ts';
 import '../../styles/settings-menu.css';
 
-export type { ExtraAction, SettingsView, TextTrackChoice };
+export type { ExtraAction, SettingsView, SwitchRow, TextTrackChoice };
 
 export interface SettingsMenuProps {
   /** Which panel is shown; the parent keeps the one-active-menu state (SPEC.md section 4). */
@@ -54,6 +55,8 @@ export interface SettingsMenuProps {
   compact: boolean;
   /** Mobile extras (share, AirPlay, PiP, Cast); the menu stays as it is, the action decides. */
   extras: readonly ExtraAction[];
+  /** Yes-or-no settings ('Всегда пропускать заставку'); a press switches and the menu stays open. */
+  switches?: readonly SwitchRow[] | undefined;
 }
 
 interface RadioItem {
@@ -83,7 +86,7 @@ function submenuItems(props: SettingsMenuProps): RadioItem[] {
   }
 }
 
-const ITEMS = '[role="menuitem"], [role="menuitemradio"]';
+const ITEMS = '[role="menuitem"], [role="menuitemradio"], [role="menuitemcheckbox"]';
 
 /**
  * The settings menu (SPEC.md section 2): a main panel of rows with their current values, and
@@ -147,6 +150,11 @@ function MainPanel({ listRef, onNavigate, ...input }: PanelProps) {
             <span className="settings-menu__name">{row.label}</span>{' '}
             <span className="settings-menu__value">{row.value}</span>
             <span className="settings-menu__chevron" aria-hidden="true">›</span>
+          </button>
+        ) : row.kind === 'switch' ? (
+          <button key={`switch-${row.id}`} type="button" role="menuitemcheckbox" tabIndex={-1} aria-checked={row.on} className="settings-menu__row" data-switch={row.id} onClick={row.onToggle}>
+            <span className="settings-menu__name">{row.label}</span>{' '}
+            <span className={`settings-menu__switch${row.on ? ' settings-menu__switch--on' : ''}`} aria-hidden="true" />
           </button>
         ) : (
           <button key={`extra-${row.id}`} type="button" role="menuitem" tabIndex={-1} className="settings-menu__row" data-action={row.id} onClick={row.onSelect}>

@@ -33,9 +33,18 @@ export interface Choice<T> {
   checked: boolean;
 }
 
-/** A main-panel row: a submenu with its current value, or a mobile extra action. */
+/** A yes-or-no setting of the main panel ('Всегда пропускать заставку'). */
+export interface SwitchRow {
+  id: string;
+  label: string;
+  on: boolean;
+  onToggle(): void;
+}
+
+/** A main-panel row: a submenu with its current value, a switch, or a mobile extra action. */
 export type MainRow =
   | { kind: 'submenu'; view: Exclude<SettingsView, 'main'>; label: string; value: string }
+  | ({ kind: 'switch' } & SwitchRow)
   | { kind: 'action'; id: string; label: string; onSelect(): void };
 
 /** What decides the main panel's rows. */
@@ -51,6 +60,8 @@ export interface MainRowsInput {
   audioGain: number | undefined;
   compact: boolean;
   extras: readonly ExtraAction[];
+  /** Switches, after the submenus, at every size. */
+  switches?: readonly SwitchRow[] | undefined;
 }
 
 /** Rates and gains come from storage and arithmetic: compare them loosely. */
@@ -108,6 +119,7 @@ export function mainRows(input: MainRowsInput): MainRow[] {
   if (input.audioGain !== undefined) {
     rows.push({ kind: 'submenu', view: 'audio-boost', label: ru.audioBoost, value: ru.percent(input.audioGain) });
   }
+  for (const row of input.switches ?? []) rows.push({ kind: 'switch', ...row });
   if (!input.compact) return rows;
   if (input.textTracks.length > 0) {
     rows.push({ kind: 'submenu', view: 'subs', label: ru.subtitles, value: textTrackSummary(input.textTracks, input.activeTextTrackId) });
