@@ -13,6 +13,15 @@ import { createPlayheadFeed, hearTimeSets } from './playhead-feed.ts';
 const SNAPSHOT_EVENTS = ['timeupdate', 'playing', 'pause', 'seeked', 'waiting'] as const;
 
 /**
+ * The device's memory in GB (Chromium), read here rather than in the worker: the page's value is
+ * the one the page (or a test simulating a phone) sees.
+ */
+function deviceMemory(): number | undefined {
+  const memory = (navigator as Navigator & { deviceMemory?: number }).deviceMemory;
+  return typeof memory === 'number' && memory > 0 ? memory : undefined;
+}
+
+/**
  * The custom engine's main-thread side: it starts the engine worker, attaches the worker's
  * MediaSource by its handle, and tells the worker where the playhead is. Nothing else of the
  * media work happens on this thread.
@@ -77,7 +86,7 @@ export function createMseAdapter(video: HTMLVideoElement, host: EngineHost, sett
         break;
       case 'stats':
         if (report.bandwidthBps) rememberBandwidth(report.bandwidthBps);
-        host.emit('stats', { bandwidthBps: report.bandwidthBps, networkClass: report.networkClass, rendition: report.rendition });
+        host.emit('stats', { bandwidthBps: report.bandwidthBps, networkClass: report.networkClass, rendition: report.rendition, bufferBytes: report.bufferBytes });
         break;
       case 'error': {
         const { category, code, message, detail } = report.error;
@@ -109,6 +118,7 @@ export function createMseAdapter(video: HTMLVideoElement, host: EngineHost, sett
           maxHeight: Math.round(rect.height * devicePixelRatio),
           rememberedBandwidthBps: rememberedBandwidth(),
           playlists: source.playlists,
+          deviceMemoryGb: deviceMemory(),
         },
         proxy(onReport),
         mainThreadMediaSource ? proxy(mainThreadMediaSource.handler) : undefined,
