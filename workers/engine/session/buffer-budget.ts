@@ -81,15 +81,16 @@ export class BufferBudget {
 
   /**
    * Whether a segment of `duration` seconds may be fetched: what is ahead plus its likely size
-   * (the highest rate held so far) stays within the bound. Always when nothing is ahead: a
-   * segment larger than the bound still plays, one at a time.
+   * stays within the bound. The size is the larger of `declaredBytes` (the playlist's peak rate
+   * or byte range) and the highest rate held so far. Always when nothing is ahead: a segment
+   * larger than the bound still plays, one at a time.
    */
-  allows(now: number, duration: number): boolean {
+  allows(now: number, duration: number, declaredBytes = 0): boolean {
     const ahead = this.ahead(now);
     if (ahead <= 0) return true;
     let rate = 0;
     for (const { ledger } of this.ledgers.values()) rate += ledger.peakRate();
-    return ahead + rate * duration <= this.aheadLimit;
+    return ahead + Math.max(rate * duration, declaredBytes) <= this.aheadLimit;
   }
 
   /**

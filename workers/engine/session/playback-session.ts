@@ -115,6 +115,8 @@ export class PlaybackSession {
     // arriving, and on a slow link a seek made now must not wait a round trip for a keyframe index.
     if (this.main && !snapshot.paused && snapshot.currentTime > 0) this.readLevelPlaylistsAhead();
     this.reportPlayingLevel();
+    // Played media passes behind the playhead even while nothing is appended: the bound behind holds then too.
+    void this.budget.makeRoom(0, snapshot.currentTime);
     this.main?.wake();
     this.audio?.wake();
   }
@@ -260,13 +262,21 @@ export class PlaybackSession {
    */
   private mayLoad(track: TrackLoader, segment: MediaSegment): boolean {
     if (segment.start - this.playback.currentTime > FORWARD_GOAL_SECONDS) return false;
-    if (track === this.main && !this.budget.allows(this.playback.currentTime, segment.duration)) {
+    if (track === this.main && !this.budget.allows(this.playback.currentTime, segment.duration, this.declaredBytes(track, segment))) {
       // Media left far ahead from before a seek holds the bound: removed, loading goes on.
       void this.budget.dropUnreachable(this.playback.currentTime).then((dropped) => dropped && track.wake());
       return false;
     }
     if (track === this.main || !this.main) return true;
     return segment.start < this.main.loadingUntil();
+  }
+
+  /** A main segment's size as its playlists declare it: its byte range, else the peak rate of its level or the one switched to. */
+  private declaredBytes(track: TrackLoader, segment: MediaSegment): number {
+    if (segment.byteRange) return segment.byteRange.length;
+    const levels = [Number(track.currentSource.key.split(':')[1]), this.currentLevel];
+    const bandwidth = Math.max(...levels.map((level) => this.catalog?.levels[level]?.bandwidth ?? 0));
+    return (bandwidth / 8) * segment.duration;
   }
 
   private segmentLoaded(download: Download, segment: MediaSegment): void {
