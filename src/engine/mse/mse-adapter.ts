@@ -8,18 +8,10 @@ import { ENGINE_OPEN_TIMEOUT_MS, spawnEngineWorker } from '../../workers-client/
 import { withTimeout } from '../../workers-client/spawn-worker.ts';
 import { createMainThreadMediaSource, type MainThreadMediaSource } from './main-thread-media-source.ts';
 import { readPlaybackEnvironment } from '../playback-environment.ts';
+import { pageDeviceMemory } from '../engine-buffer-settings.ts';
 import { createPlayheadFeed, hearTimeSets } from './playhead-feed.ts';
 
 const SNAPSHOT_EVENTS = ['timeupdate', 'playing', 'pause', 'seeked', 'waiting'] as const;
-
-/**
- * The device's memory in GB (Chromium), read here rather than in the worker: the page's value is
- * the one the page (or a test simulating a phone) sees.
- */
-function deviceMemory(): number | undefined {
-  const memory = (navigator as Navigator & { deviceMemory?: number }).deviceMemory;
-  return typeof memory === 'number' && memory > 0 ? memory : undefined;
-}
 
 /**
  * The custom engine's main-thread side: it starts the engine worker, attaches the worker's
@@ -118,7 +110,8 @@ export function createMseAdapter(video: HTMLVideoElement, host: EngineHost, sett
           maxHeight: Math.round(rect.height * devicePixelRatio),
           rememberedBandwidthBps: rememberedBandwidth(),
           playlists: source.playlists,
-          deviceMemoryGb: deviceMemory(),
+          // Read here rather than in the worker: the page's value is the one a host (or a test simulating a phone) sees.
+          deviceMemoryGb: pageDeviceMemory(),
         },
         proxy(onReport),
         mainThreadMediaSource ? proxy(mainThreadMediaSource.handler) : undefined,
