@@ -22,7 +22,7 @@ export interface PlayerState {
   networkClass: NetworkClass | undefined;
   rendition: string | undefined;
   /** The custom engine's SourceBuffers in bytes and their bounds (the debug line); undefined from other engines. */
-  bufferBytes: BufferBytes | undefined;
+  bufferBytes?: BufferBytes | undefined;
   paused: boolean;
   ended: boolean;
   started: boolean;
@@ -54,7 +54,6 @@ export function initialPlayerState(): PlayerState {
     bandwidthBps: undefined,
     networkClass: undefined,
     rendition: undefined,
-    bufferBytes: undefined,
     paused: true,
     ended: false,
     started: false,
