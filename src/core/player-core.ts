@@ -220,7 +220,7 @@ export function createPlayerCore(options: PlayerCoreOptions): PlayerCore {
         store.update({ streamType: event.payload.streamType });
         break;
       case 'stats':
-        store.update({ bandwidthBps: event.payload.bandwidthBps, networkClass: event.payload.networkClass ?? store.getState().networkClass, rendition: event.payload.rendition });
+        store.update({ bandwidthBps: event.payload.bandwidthBps, networkClass: event.payload.networkClass ?? store.getState().networkClass, rendition: event.payload.rendition, bufferBytes: event.payload.bufferBytes });
         break;
       case 'error':
         engineFailed(source, engine, failed, event.payload.error);

@@ -1,6 +1,7 @@
 import type { NetworkClass } from '../workers-client/network-class.ts';
 import type { AudioTrack, EngineName, PlaybackSource, Quality, StreamType } from '../engine/types.ts';
 import type { PlayerError } from '../contract/errors/player-error.ts';
+import type { BufferBytes } from '../contract/media/device-buffer-limits.ts';
 
 export type { AudioTrack, EngineName, Quality, StreamType };
 
@@ -20,6 +21,8 @@ export interface PlayerState {
   /** The class of the measured throughput (SPEC.md section 9), for analytics and error reports. */
   networkClass: NetworkClass | undefined;
   rendition: string | undefined;
+  /** The custom engine's SourceBuffers in bytes and their bounds (the debug line); undefined from other engines. */
+  bufferBytes?: BufferBytes | undefined;
   paused: boolean;
   ended: boolean;
   started: boolean;

@@ -1,5 +1,6 @@
 import type { NetworkClass } from '../workers-client/network-class.ts';
 import type { PlayerError } from '../contract/errors/player-error.ts';
+import type { BufferBytes } from '../contract/media/device-buffer-limits.ts';
 
 /** SPEC.md section 4: the source type guessed from the URL, else from a HEAD request. */
 export type SourceType = 'hls' | 'dash' | 'progressive' | 'blob' | 'youtube' | 'vimeo';
@@ -50,7 +51,7 @@ export interface EngineEventMap {
   'audio-track-change': { index: number };
   'stream-type': { streamType: StreamType };
   /** For the debug line and analytics: estimated bandwidth and the rendition in use. */
-  stats: { bandwidthBps: number | undefined; networkClass: NetworkClass | undefined; rendition: string | undefined };
+  stats: { bandwidthBps: number | undefined; networkClass: NetworkClass | undefined; rendition: string | undefined; bufferBytes?: BufferBytes | undefined };
   error: { error: PlayerError };
 }
 

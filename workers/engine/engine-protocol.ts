@@ -5,6 +5,7 @@ import type { NetworkClass } from './abr/network-class.ts';
  */
 import type { PlayerErrorKind } from '../../src/contract/errors/error-codes.ts';
 import type { SerializedError } from '../shared/result.ts';
+import type { BufferBytes } from '../../src/contract/media/device-buffer-limits.ts';
 
 /** Why the engine gave up: a category of the player's error table with one of its own codes. */
 export type EngineFailure = SerializedError & PlayerErrorKind;
@@ -21,6 +22,8 @@ export interface EngineOpenOptions {
   rememberedBandwidthBps: number | undefined;
   /** Playlists already at hand (absolute URL → text): each is read once instead of fetched. */
   playlists?: Record<string, string> | undefined;
+  /** The page's navigator.deviceMemory (GB): the buffers' byte bounds follow from it. */
+  deviceMemoryGb?: number | undefined;
 }
 
 export interface QualityInfo {
@@ -50,7 +53,7 @@ export type EngineReport =
   | { type: 'audio-track-change'; index: number }
   | { type: 'stream-type'; streamType: 'on-demand' | 'live' | 'live:dvr' }
   /** The throughput measured from the engine's own downloads, and its network class (SPEC.md section 9). */
-  | { type: 'stats'; bandwidthBps: number | undefined; networkClass: NetworkClass | undefined; rendition: string | undefined }
+  | { type: 'stats'; bandwidthBps: number | undefined; networkClass: NetworkClass | undefined; rendition: string | undefined; bufferBytes?: BufferBytes | undefined }
   /** The engine gives up: `declined` means it never played (another engine should). */
   | { type: 'error'; error: EngineFailure; declined: boolean };
 

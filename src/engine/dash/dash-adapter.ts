@@ -3,6 +3,7 @@ import type { EngineAdapter, EngineHost, EngineSettings } from '../types.ts';
 import type { DashLibrary } from './dash-library.ts';
 import type { MediaRequestKind } from '../../contract/net/request-filter-rules.ts';
 import { applyRequestFilterRules, followRequestFilters, type RequestFilterFeed } from '../request-filter-feed.ts';
+import { dashBufferSettings } from '../engine-buffer-settings.ts';
 
 type DashPlayer = ReturnType<ReturnType<DashLibrary['MediaPlayer']>['create']>;
 
@@ -58,6 +59,8 @@ export function createDashAdapter(video: HTMLVideoElement, host: EngineHost, lib
       if (filters !== feed) return;
       const instance = MediaPlayer().create();
       player = instance;
+      // Seconds held ahead and behind, by the device's memory, near the custom engine's byte bounds.
+      instance.updateSettings({ streaming: { buffer: dashBufferSettings() } });
       wire(instance);
       // The host's request filters on each request dash.js makes, its retries included: the
       // same addresses and headers as the other engines'.

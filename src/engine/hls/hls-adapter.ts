@@ -7,6 +7,7 @@ import type { AudioTrack, EngineAdapter, EngineHost, EngineSettings, Quality } f
 import { networkClassOfBps } from '../../workers-client/network-class.ts';
 import type { MediaRequestKind, RequestFilterRule } from '../../contract/net/request-filter-rules.ts';
 import { applyRequestFilterRules, followRequestFilters, type RequestFilterFeed } from '../request-filter-feed.ts';
+import { hlsBufferSettings } from '../engine-buffer-settings.ts';
 
 /** hls.js behind the engine interface: live HLS and whatever the custom engine declines. */
 export function createHlsAdapter(video: HTMLVideoElement, host: EngineHost, settings: EngineSettings = {}): EngineAdapter {
@@ -61,6 +62,8 @@ export function createHlsAdapter(video: HTMLVideoElement, host: EngineHost, sett
       if (filters !== feed) return;
       const instance = new Hls({
         enableWorker: true, workerPath: hlsWorkerUrl, startPosition: startTime ?? -1, capLevelToPlayerSize: true,
+        // Bytes and seconds held, by the device's memory, as the custom engine holds them.
+        ...hlsBufferSettings(),
         loader: filteringLoader(Hls.DefaultConfig.loader, () => feed.current()),
       });
       hls = instance;

@@ -8,6 +8,7 @@ import { ENGINE_OPEN_TIMEOUT_MS, spawnEngineWorker } from '../../workers-client/
 import { withTimeout } from '../../workers-client/spawn-worker.ts';
 import { createMainThreadMediaSource, type MainThreadMediaSource } from './main-thread-media-source.ts';
 import { readPlaybackEnvironment } from '../playback-environment.ts';
+import { pageDeviceMemory } from '../engine-buffer-settings.ts';
 import { createPlayheadFeed, hearTimeSets } from './playhead-feed.ts';
 
 const SNAPSHOT_EVENTS = ['timeupdate', 'playing', 'pause', 'seeked', 'waiting'] as const;
@@ -77,7 +78,7 @@ export function createMseAdapter(video: HTMLVideoElement, host: EngineHost, sett
         break;
       case 'stats':
         if (report.bandwidthBps) rememberBandwidth(report.bandwidthBps);
-        host.emit('stats', { bandwidthBps: report.bandwidthBps, networkClass: report.networkClass, rendition: report.rendition });
+        host.emit('stats', { bandwidthBps: report.bandwidthBps, networkClass: report.networkClass, rendition: report.rendition, bufferBytes: report.bufferBytes });
         break;
       case 'error': {
         const { category, code, message, detail } = report.error;
@@ -109,6 +110,8 @@ export function createMseAdapter(video: HTMLVideoElement, host: EngineHost, sett
           maxHeight: Math.round(rect.height * devicePixelRatio),
           rememberedBandwidthBps: rememberedBandwidth(),
           playlists: source.playlists,
+          // Read here rather than in the worker: the page's value is the one a host (or a test simulating a phone) sees.
+          deviceMemoryGb: pageDeviceMemory(),
         },
         proxy(onReport),
         mainThreadMediaSource ? proxy(mainThreadMediaSource.handler) : undefined,

@@ -15,10 +15,15 @@ import {
   ASSUMED_SEGMENT_SECONDS, AUDIO_SWITCH_LEAD_SECONDS, FAILURES_BEFORE_DOWNSWITCH, FORWARD_GOAL_SECONDS, PREFETCH_MIN_AHEAD_SECONDS, SEEK_ABR,
 } from './session-tuning.ts';
 import { openTrackBuffers } from './track-buffers.ts';
+import { BufferBudget } from './buffer-budget.ts';
+import { bufferLimitsForDevice } from '../../../src/contract/media/device-buffer-limits.ts';
 import type { PendingSource, SegmentPlan, TrackBuffers, TrackSource } from './track-contract.ts';
 import { TrackLoader } from './track-loader.ts';
 
 type Report = (report: EngineReport) => void;
+
+/** The buffers' bytes go into the statistics at most this often (appends come chunk by chunk). */
+const BUFFER_STATS_PERIOD_MS = 100;
 
 /**
  * One stream played into one MediaSource: reads the playlists, opens the buffers, runs a loader
@@ -53,6 +58,9 @@ export class PlaybackSession {
   /** The player's size in device pixels: levels above what it shows are not loaded. */
   private maxWidth: number;
   private maxHeight: number;
+  /** The SourceBuffers' byte bounds, from the device's memory. */
+  private readonly budget: BufferBudget;
+  private bufferStatsTimer: ReturnType<typeof setTimeout> | undefined;
 
   constructor(sink: MediaSink, options: EngineOpenOptions, report: Report) {
     this.sink = sink;
@@ -62,6 +70,7 @@ export class PlaybackSession {
     this.maxWidth = options.maxWidth;
     this.maxHeight = options.maxHeight;
     if (options.rememberedBandwidthBps) this.estimator.restore(options.rememberedBandwidthBps);
+    this.budget = new BufferBudget(bufferLimitsForDevice(options.deviceMemoryGb), () => this.scheduleBufferStats());
   }
 
   /** Reads the stream and starts loading; reports a decline or a fatal error instead of throwing. */
@@ -85,7 +94,7 @@ export class PlaybackSession {
       const audioSource = this.audioIndex === firstAudioIndex ? firstAudioSource : await this.audioSource(this.audioIndex);
       if (this.destroyed) return;
       this.sink.setDuration(mainSource.playlist.totalDuration);
-      const buffers = openTrackBuffers(this.sink, catalog, this.timeline, segmentFormat(mainSource.playlist), audioSource ? segmentFormat(audioSource.playlist) : undefined);
+      const buffers = openTrackBuffers(this.sink, catalog, this.timeline, segmentFormat(mainSource.playlist), audioSource ? segmentFormat(audioSource.playlist) : undefined, this.budget);
       // A seek made while the stream was being read moves the start there.
       const startTime = this.playback.currentTime;
       this.main = this.trackLoader('main', mainSource, buffers.main, startTime);
@@ -106,6 +115,8 @@ export class PlaybackSession {
     // arriving, and on a slow link a seek made now must not wait a round trip for a keyframe index.
     if (this.main && !snapshot.paused && snapshot.currentTime > 0) this.readLevelPlaylistsAhead();
     this.reportPlayingLevel();
+    // Played media passes behind the playhead even while nothing is appended: the bound behind holds then too.
+    void this.budget.makeRoom(0, snapshot.currentTime);
     this.main?.wake();
     this.audio?.wake();
   }
@@ -218,6 +229,7 @@ export class PlaybackSession {
   destroy(): void {
     if (this.destroyed) return;
     this.destroyed = true;
+    clearTimeout(this.bufferStatsTimer);
     this.prefetches.clear();
     this.abort.abort();
     this.main?.stop();
@@ -228,6 +240,7 @@ export class PlaybackSession {
   private trackLoader(kind: 'main' | 'audio', source: TrackSource, buffers: TrackBuffers, startTime: number): TrackLoader {
     const track: TrackLoader = new TrackLoader(kind, source, buffers, {
       timeline: this.timeline,
+      budget: this.budget,
       currentTime: () => this.playback.currentTime,
       mayLoad: (segment) => this.mayLoad(track, segment),
       moved: () => {
@@ -243,14 +256,27 @@ export class PlaybackSession {
   }
 
   /**
-   * Within the forward goal; and separate audio never runs ahead of the segment the main track is
-   * loading. Audio is cheap, but a segment of it fetched early shares the link with the video the
+   * Within the forward goal and the byte bound ahead; and separate audio never runs ahead of the
+   * segment the main track is loading. Audio is cheap, but a segment of it fetched early shares the link with the video the
    * viewer is waiting for (after a start or a seek, about a tenth of a second at 4 Mbit/s).
    */
   private mayLoad(track: TrackLoader, segment: MediaSegment): boolean {
     if (segment.start - this.playback.currentTime > FORWARD_GOAL_SECONDS) return false;
+    if (track === this.main && !this.budget.allows(this.playback.currentTime, segment.duration, this.declaredBytes(track, segment))) {
+      // Media left far ahead from before a seek holds the bound: removed, loading goes on.
+      void this.budget.dropUnreachable(this.playback.currentTime).then((dropped) => dropped && track.wake());
+      return false;
+    }
     if (track === this.main || !this.main) return true;
     return segment.start < this.main.loadingUntil();
+  }
+
+  /** A main segment's size as its playlists declare it: its byte range, else the peak rate of its level or the one switched to. */
+  private declaredBytes(track: TrackLoader, segment: MediaSegment): number {
+    if (segment.byteRange) return segment.byteRange.length;
+    const levels = [Number(track.currentSource.key.split(':')[1]), this.currentLevel];
+    const bandwidth = Math.max(...levels.map((level) => this.catalog?.levels[level]?.bandwidth ?? 0));
+    return (bandwidth / 8) * segment.duration;
   }
 
   private segmentLoaded(download: Download, segment: MediaSegment): void {
@@ -267,7 +293,7 @@ export class PlaybackSession {
       cap: this.cap(),
       ...(this.manualLevel === undefined ? {} : { manual: this.manualLevel }),
     });
-    this.report({ type: 'stats', bandwidthBps: estimate, networkClass: networkClassOfEstimate(estimate), rendition: this.renditionOf(this.playingLevel) });
+    this.report({ type: 'stats', bandwidthBps: estimate, networkClass: networkClassOfEstimate(estimate), rendition: this.renditionOf(this.playingLevel), bufferBytes: this.budget.snapshot(this.playback.currentTime) });
     if (level !== this.currentLevel) void this.changeLevel(level, false);
   }
 
@@ -335,7 +361,18 @@ export class PlaybackSession {
     if (!playing || playing.level === this.playingLevel) return;
     this.playingLevel = playing.level;
     this.report({ type: 'quality-change', index: playing.level });
-    this.report({ type: 'stats', bandwidthBps: this.estimator.estimateBps(), networkClass: networkClassOfEstimate(this.estimator.estimateBps()), rendition: this.renditionOf(playing.level) });
+    this.report({ type: 'stats', bandwidthBps: this.estimator.estimateBps(), networkClass: networkClassOfEstimate(this.estimator.estimateBps()), rendition: this.renditionOf(playing.level), bufferBytes: this.budget.snapshot(time) });
+  }
+
+  /** The buffers' bytes changed (an append, a removal): the statistics follow, a few times a second at most. */
+  private scheduleBufferStats(): void {
+    if (this.bufferStatsTimer !== undefined || this.destroyed) return;
+    this.bufferStatsTimer = setTimeout(() => {
+      this.bufferStatsTimer = undefined;
+      if (this.destroyed) return;
+      const estimate = this.estimator.estimateBps();
+      this.report({ type: 'stats', bandwidthBps: estimate, networkClass: networkClassOfEstimate(estimate), rendition: this.renditionOf(this.playingLevel), bufferBytes: this.budget.snapshot(this.playback.currentTime) });
+    }, BUFFER_STATS_PERIOD_MS);
   }
 
   /**

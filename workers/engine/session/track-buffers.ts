@@ -1,11 +1,13 @@
 import type { BufferSink, MediaSink } from '../media/media-sink.ts';
+import type { BufferBudget, BufferKind } from './buffer-budget.ts';
 import type { StreamCatalog } from './stream-catalog.ts';
 import type { Timeline } from './timeline.ts';
 import type { TrackBuffers } from './track-contract.ts';
 
 /**
  * The stream's SourceBuffers: TS video (and its muxed audio) or one fMP4 buffer for the main
- * track, one more for separate audio; every buffer takes the timeline's offset once it is decided.
+ * track, one more for separate audio; every buffer takes the timeline's offset once it is decided,
+ * and has its bytes counted by the session's budget.
  */
 export function openTrackBuffers(
   sink: MediaSink,
@@ -13,8 +15,9 @@ export function openTrackBuffers(
   timeline: Timeline,
   mainFormat: 'ts' | 'fmp4',
   audioFormat: 'ts' | 'fmp4' | undefined,
+  budget: BufferBudget,
 ): { main: TrackBuffers; audio: TrackBuffers } {
-  const add = (mime: string) => sink.addBuffer(mime);
+  const add = (mime: string, kind: BufferKind = 'video') => budget.watch(sink.addBuffer(mime), kind);
   const video = `video/mp4; codecs="${catalog.videoCodec()}"`;
   const audio = `audio/mp4; codecs="${catalog.audioCodec()}"`;
   const separateAudio = audioFormat !== undefined;
@@ -23,9 +26,9 @@ export function openTrackBuffers(
     main.fmp4 = add(separateAudio || !catalog.hasMuxedAudio() ? video : `video/mp4; codecs="${catalog.videoCodec()},${catalog.audioCodec()}"`);
   } else {
     main.video = add(video);
-    if (!separateAudio && catalog.hasMuxedAudio()) main.audio = add(audio);
+    if (!separateAudio && catalog.hasMuxedAudio()) main.audio = add(audio, 'audio');
   }
-  const audioBuffers: TrackBuffers = separateAudio ? { audio: add(audio) } : {};
+  const audioBuffers: TrackBuffers = separateAudio ? { audio: add(audio, 'audio') } : {};
   const offsetTargets = [main.video, main.audio, main.fmp4, audioBuffers.audio].filter((queue) => queue !== undefined);
   timeline.onDecide((offset) => {
     for (const queue of offsetTargets) void queue.setTimestampOffset(-offset);

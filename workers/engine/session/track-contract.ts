@@ -1,6 +1,7 @@
 import type { Download } from '../../../src/contract/net/request-engine.ts';
 import type { ByteRange, MediaPlaylist, MediaSegment } from '../hls/playlist-types.ts';
 import type { BufferSink } from '../media/media-sink.ts';
+import type { BufferBudget } from './buffer-budget.ts';
 import type { Timeline } from './timeline.ts';
 
 /** The buffers a track appends to: TS is split into video and audio; fMP4 goes to `fmp4` as is. */
@@ -25,6 +26,12 @@ export interface SegmentPlan {
   download?: Promise<Download> | undefined;
 }
 
+/** Where appended media belongs on the timeline, for counting its bytes. */
+export interface MediaRange {
+  start: number;
+  end: number;
+}
+
 /** A rendition to switch to before the next download, still being read; undefined when the switch is called off. */
 export interface PendingSource {
   key: string;
@@ -38,6 +45,8 @@ export interface PendingSource {
  */
 export interface TrackLoaderHost {
   readonly timeline: Timeline;
+  /** The session's byte bounds: media appends make room within them and are counted. */
+  readonly budget: BufferBudget;
   /** The element's current time (playlist seconds). */
   currentTime(): number;
   /** Whether `segment` may be fetched now (far enough ahead already, or another track comes first). */

@@ -8,7 +8,8 @@ import { InitSegmentCache } from './init-segment-cache.ts';
 import { ProgressiveTsTransmuxer } from '../transmux/progressive-ts-transmuxer.ts';
 import type { TransmuxResult } from '../transmux/transmux-types.ts';
 import { segmentIndexAt } from './segment-index.ts';
-import type { PendingSource, SegmentPlan, TrackBuffers, TrackLoaderHost, TrackSource } from './track-contract.ts';
+import type { MediaRange, PendingSource, SegmentPlan, TrackBuffers, TrackLoaderHost, TrackSource } from './track-contract.ts';
+import { appendWithinQuota } from './quota-append.ts';
 import { buffersOf, contiguousEndFrom } from './track-buffers.ts';
 import { deferred, WakeSignal } from './wake-signal.ts';
 
@@ -292,7 +293,7 @@ export class TrackLoader {
     if (offset === undefined || generation !== this.generation) return;
     for (const track of result.tracks) {
       const buffer = track.kind === 'video' ? this.buffers.video : this.buffers.audio;
-      if (buffer) await this.appendWithInit(buffer, track.init, source.key, track.data, generation);
+      if (buffer) await this.appendWithInit(buffer, track.init, source.key, track.data, generation, { start: segment.start, end: segment.start + segment.duration });
     }
   }
 
@@ -320,7 +321,7 @@ export class TrackLoader {
         await this.appendInit(buffer, initBytes, initKey);
         return live();
       },
-      append: (bytes) => this.append(buffer, bytes),
+      append: (bytes) => this.append(buffer, bytes, { start: plan.time, end: segment.start + segment.duration }),
     });
     const fetchSegment = () => fetchMedia(segment.uri, {
       kind: 'segment', signal, byteRange: plan.byteRange, onChunk: (chunk) => stream.push(chunk), onRetry: () => stream.restart(),
@@ -339,10 +340,10 @@ export class TrackLoader {
    * The init segment when the buffer last had another, then the media; nothing of a dropped
    * download goes in after its init (another rendition's media may follow it).
    */
-  private async appendWithInit(buffer: BufferSink, init: Uint8Array, initKey: string, data: Uint8Array, generation: number): Promise<void> {
+  private async appendWithInit(buffer: BufferSink, init: Uint8Array, initKey: string, data: Uint8Array, generation: number, range: MediaRange): Promise<void> {
     await this.appendInit(buffer, init, initKey);
     if (generation !== this.generation) return;
-    await this.append(buffer, data);
+    await this.append(buffer, data, range);
   }
 
   /** The init segment, when the buffer last had another. */
@@ -367,15 +368,29 @@ export class TrackLoader {
     return timeline.ready();
   }
 
-  /** Appends; when the browser's quota is full, frees the back buffer and tries once more. */
-  private async append(buffer: BufferSink, bytes: Uint8Array): Promise<void> {
-    try {
-      await buffer.append(bytes);
-    } catch (error) {
-      if (!(error instanceof DOMException) || error.name !== 'QuotaExceededError') throw error;
-      await buffer.remove(0, Math.max(0, this.host.currentTime() - 1));
-      await buffer.append(bytes);
-    }
+  /**
+   * Appends; media (with its `range`) first makes room within the byte bounds, and its bytes are
+   * counted once in. Init segments are not counted: the browser keeps only their parsed tracks.
+   */
+  private async append(buffer: BufferSink, bytes: Uint8Array, range?: MediaRange): Promise<void> {
+    const budget = this.host.budget;
+    if (range) await budget.makeRoom(bytes.byteLength, this.host.currentTime());
+    const generation = this.generation;
+    await appendWithinQuota(buffer, bytes, {
+      budget,
+      currentTime: () => this.host.currentTime(),
+      bufferedAhead: (time) => this.bufferedAhead(time),
+      playedPast: (time) => this.playedPast(time, generation),
+    });
+    if (range) budget.record(buffer, range.start, range.end, bytes.byteLength);
+  }
+
+  /** Waits until the playhead passes `time`; false when the download was dropped or the loader stopped meanwhile. */
+  private async playedPast(time: number, generation: number): Promise<boolean> {
+    const live = () => generation === this.generation && !this.stopped;
+    const interrupted = this.interrupted.promise;
+    while (live() && this.host.currentTime() < time) await Promise.race([this.wakeSignal.wait(), interrupted]);
+    return live();
   }
 
   private async evictBackBuffer(): Promise<void> {
