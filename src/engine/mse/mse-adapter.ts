@@ -9,6 +9,7 @@ import { withTimeout } from '../../workers-client/spawn-worker.ts';
 import { createMainThreadMediaSource, type MainThreadMediaSource } from './main-thread-media-source.ts';
 import { readPlaybackEnvironment } from '../playback-environment.ts';
 import { createPlayheadFeed, hearTimeSets } from './playhead-feed.ts';
+import { followDataSaver } from '../data-saver-feed.ts';
 
 const SNAPSHOT_EVENTS = ['timeupdate', 'playing', 'pause', 'seeked', 'waiting'] as const;
 
@@ -24,6 +25,7 @@ export function createMseAdapter(video: HTMLVideoElement, host: EngineHost, sett
   const lifetime = new AbortController();
   let destroyed = false;
   let mainThreadMediaSource: MainThreadMediaSource | undefined;
+  const saver = followDataSaver(settings.dataSaver, (on) => void worker.api.setDataSaver(on));
 
   /** The player's size goes to the worker as it changes (fullscreen, rotation): ABR's cap follows. */
   const followSize = () => {
@@ -79,6 +81,9 @@ export function createMseAdapter(video: HTMLVideoElement, host: EngineHost, sett
         if (report.bandwidthBps) rememberBandwidth(report.bandwidthBps);
         host.emit('stats', { bandwidthBps: report.bandwidthBps, networkClass: report.networkClass, rendition: report.rendition });
         break;
+      case 'data-saved':
+        host.emit('data-saved', { bytes: report.bytes });
+        break;
       case 'error': {
         const { category, code, message, detail } = report.error;
         host.emit('error', {
@@ -108,6 +113,7 @@ export function createMseAdapter(video: HTMLVideoElement, host: EngineHost, sett
           maxWidth: Math.round(rect.width * devicePixelRatio),
           maxHeight: Math.round(rect.height * devicePixelRatio),
           rememberedBandwidthBps: rememberedBandwidth(),
+          dataSaver: saver.current(),
           playlists: source.playlists,
         },
         proxy(onReport),
@@ -133,6 +139,7 @@ export function createMseAdapter(video: HTMLVideoElement, host: EngineHost, sett
       destroyed = true;
       lifetime.abort();
       filters?.stop();
+      saver.stop();
       void worker.api.destroy().catch(() => undefined).finally(() => worker.terminate());
       mainThreadMediaSource?.destroy();
       video.srcObject = null;
