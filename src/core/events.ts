@@ -68,6 +68,11 @@ export interface PlayerEventMap {
   'play-blocked': Record<string, never>;
   /** An episode is about to open (the first and each change; not a voice-over change): a preroll comes first. */
   'episode-opening': { episodeId: number };
+  /**
+   * The data saver turned on or off, and why: the viewer, the host, or the browser's Save-Data or
+   * slow connection (src/app/data-saver). Reported at each change, not at start.
+   */
+  'data-saver': { on: boolean; reason: 'viewer' | 'save-data' | 'network' | 'host' };
   /** Fullscreen, picture-in-picture and remote playback as they change (the app's wiring reports them). */
   presentation: { fullscreen: boolean; pictureInPicture: boolean; remote: 'disconnected' | 'connecting' | 'connected' };
 }
