@@ -163,6 +163,7 @@ export function createControlsHost(options: {
       if (next) app.selectEpisode(next.id, { play: true });
     },
     share,
+    dataSaver: app.dataSaver,
   };
 }
 

@@ -11,6 +11,7 @@ import {
   rateChoices,
   textTrackChoices,
   type Choice,
+  type DataSaverRowInput,
   type ExtraAction,
   type SettingsView,
   type TextTrackChoice,
@@ -54,6 +55,8 @@ export interface SettingsMenuProps {
   compact: boolean;
   /** Mobile extras (share, AirPlay, PiP, Cast); the menu stays as it is, the action decides. */
   extras: readonly ExtraAction[];
+  /** 'Экономия трафика': a switch in the main panel; absent, no row. */
+  dataSaver?: DataSaverRowInput | undefined;
 }
 
 interface RadioItem {
@@ -83,7 +86,7 @@ function submenuItems(props: SettingsMenuProps): RadioItem[] {
   }
 }
 
-const ITEMS = '[role="menuitem"], [role="menuitemradio"]';
+const ITEMS = '[role="menuitem"], [role="menuitemradio"], [role="menuitemcheckbox"]';
 
 /**
  * The settings menu (SPEC.md section 2): a main panel of rows with their current values, and
@@ -147,6 +150,15 @@ function MainPanel({ listRef, onNavigate, ...input }: PanelProps) {
             <span className="settings-menu__name">{row.label}</span>{' '}
             <span className="settings-menu__value">{row.value}</span>
             <span className="settings-menu__chevron" aria-hidden="true">›</span>
+          </button>
+        ) : row.kind === 'switch' ? (
+          // A switch stays in the menu when flipped: its line then says what changed.
+          <button key={`switch-${row.id}`} type="button" role="menuitemcheckbox" tabIndex={-1} aria-checked={row.on} aria-disabled={row.locked || undefined} className="settings-menu__row" data-switch={row.id} onClick={() => !row.locked && row.onToggle()}>
+            <span className="settings-menu__name">
+              {row.label}
+              {row.note ? <span className="settings-menu__detail">{row.note}</span> : null}
+            </span>{' '}
+            <span className="settings-menu__value">{row.on ? ru.switchOn : ru.switchOff}</span>
           </button>
         ) : (
           <button key={`extra-${row.id}`} type="button" role="menuitem" tabIndex={-1} className="settings-menu__row" data-action={row.id} onClick={row.onSelect}>
