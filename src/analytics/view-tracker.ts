@@ -378,6 +378,9 @@ export function createViewTracker(newId: () => string = randomUuid): ViewTracker
           if (input.action === 'popup_open') make(out, t, 'popup_open', { popup: input.popup });
           else make(out, t, 'airplay_icon_click');
           break;
+        case 'data-saver':
+          make(out, t, input.on ? 'data_saver_on' : 'data_saver_off', { data_saver_reason: input.reason });
+          break;
         case 'hide':
           endStall(out, t);
           viewEnd(out, t);

@@ -60,6 +60,8 @@ export type AnalyticsInput = { t: number; key?: string | undefined } & (
   | { type: 'network'; networkType: NetworkType }
   | { type: 'ui'; action: 'popup_open'; popup: Popup }
   | { type: 'ui'; action: 'airplay_icon_click' }
+  /** The data saver turned on or off (or was on when a view opened), and who turned it. */
+  | { type: 'data-saver'; on: boolean; reason: 'viewer' | 'save-data' | 'network' | 'host' }
   /** The page is hidden or going away: the view's summary so far (view_end) goes out now. */
   | { type: 'hide' }
 );
