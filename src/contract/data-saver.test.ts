@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { dataSaverBitrateCap, decideDataSaver } from './data-saver.ts';
+import { decideDataSaver } from './data-saver.ts';
+import { dataSaverBitrateCap } from './data-saver-cap.ts';
 
 describe('decideDataSaver', () => {
   const quiet = { saveData: false, effectiveType: '4g' };

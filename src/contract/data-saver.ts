@@ -51,23 +51,3 @@ export function decideDataSaver({ host, viewer, browser }: DataSaverInputs): Dat
   if (browser.effectiveType !== undefined && SLOW_TYPES.has(browser.effectiveType)) return { on: true, reason: 'network' };
   return { on: false, reason: 'network' };
 }
-
-/** A rendition as the cap sees it: its height when known, its bitrate in bits per second. */
-export interface CappedRendition {
-  height?: number | undefined;
-  bitrate: number;
-}
-
-/**
- * The highest bitrate Auto may pick while the saver is on: that of the richest rendition no taller
- * than DATA_SAVER_MAX_HEIGHT (renditions without a height count as fitting). With none that
- * short, the lowest rendition's bitrate: the saver never leaves Auto with nothing to play.
- * Undefined for an empty list.
- */
-export function dataSaverBitrateCap(renditions: readonly CappedRendition[]): number | undefined {
-  if (renditions.length === 0) return undefined;
-  const fitting = renditions.filter((rendition) => rendition.height === undefined || rendition.height <= DATA_SAVER_MAX_HEIGHT);
-  const pool = fitting.length > 0 ? fitting : renditions;
-  const bitrates = pool.map((rendition) => rendition.bitrate);
-  return fitting.length > 0 ? Math.max(...bitrates) : Math.min(...bitrates);
-}

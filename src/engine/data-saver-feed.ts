@@ -1,4 +1,5 @@
-import { DATA_SAVER_FORWARD_SECONDS, dataSaverBitrateCap, type CappedRendition } from '../contract/data-saver.ts';
+import { DATA_SAVER_FORWARD_SECONDS } from '../contract/data-saver.ts';
+import { dataSaverBitrateCap, type CappedRendition } from '../contract/data-saver-cap.ts';
 import type { DataSaverSource } from './types.ts';
 
 export { DATA_SAVER_FORWARD_SECONDS, dataSaverBitrateCap };

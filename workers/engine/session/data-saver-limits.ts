@@ -1,5 +1,6 @@
 import { chooseNextLevel, type Level, type NextLevelInput } from '../abr/abr-controller.ts';
-import { DATA_SAVER_FORWARD_SECONDS, dataSaverBitrateCap } from '../../../src/contract/data-saver.ts';
+import { DATA_SAVER_FORWARD_SECONDS } from '../../../src/contract/data-saver.ts';
+import { dataSaverBitrateCap } from '../../../src/contract/data-saver-cap.ts';
 import { FORWARD_GOAL_SECONDS } from './session-tuning.ts';
 
 /**
