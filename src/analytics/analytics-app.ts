@@ -27,4 +27,6 @@ export interface AnalyticsApp {
   events: Pick<PlayerEvents, 'on' | 'onEvery'>;
   store: Readable<{ view: WatchedView }>;
   ads: { store: Readable<Pick<AdState, 'history'>> };
+  /** The data saver (src/app/data-saver): a view that opens with it on says so. */
+  dataSaver?: { store: Readable<{ dataSaver: boolean; reason: 'viewer' | 'save-data' | 'network' | 'host' }> };
 }

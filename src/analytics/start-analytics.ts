@@ -79,8 +79,14 @@ export function startAnalytics(options: AnalyticsOptions): () => void {
     switch (event.name) {
       case 'episode': {
         const { view } = app.store.getState();
-        return view.status === 'ready' ? [{ type: 'view', t, episodeId: event.payload.episodeId, context: contextOf(view) }] : [];
+        if (view.status !== 'ready') return [];
+        // A view that opens with the data saver on says so first: its quality is capped from the start.
+        const saver = app.dataSaver?.store.getState();
+        const opened: AnalyticsInput = { type: 'view', t, episodeId: event.payload.episodeId, context: contextOf(view) };
+        return saver?.dataSaver ? [opened, { type: 'data-saver', t, on: true, reason: saver.reason }] : [opened];
       }
+      case 'data-saver':
+        return [{ type: 'data-saver', t, on: event.payload.on, reason: event.payload.reason }];
       case 'play-requested':
         return [{ type: 'play-requested', t }];
       case 'ad-break':
@@ -134,7 +140,7 @@ export function startAnalytics(options: AnalyticsOptions): () => void {
   // What came before this chunk, then everything from now on, in order.
   add(recorded.notes.flatMap(inputsOfNote));
   const follow = <K extends PlayerEventName>(name: K) => app.events.on(name, (payload) => add(inputsOf(name, payload, analyticsNow())), { signal });
-  for (const name of ['episode', 'play-requested', 'ad-break', 'ad', 'play', 'pause', 'playing', 'ended', 'waiting', 'seeking', 'seeked', 'content-time', 'rendition', 'error', 'ui', 'intro-skip', 'credits-start'] as const) follow(name);
+  for (const name of ['episode', 'play-requested', 'ad-break', 'ad', 'play', 'pause', 'playing', 'ended', 'waiting', 'seeking', 'seeked', 'content-time', 'rendition', 'error', 'ui', 'intro-skip', 'credits-start', 'data-saver'] as const) follow(name);
   followStores(app, add, failureInput, signal);
 
   void client.start({ collectorUrl, loadId: randomUuid() }, (ids) => {

@@ -294,6 +294,16 @@ describe('the rest of the spec\'s events', () => {
       ad_id: ['c1'], ad_type: ['preroll'], ad_duration_sec: [15], ad_position_perc: [0], ad_position: [0],
     });
   });
+
+  it('the data saver turning on and off is told with who turned it', () => {
+    const events = run([
+      ...started,
+      [1300, { type: 'data-saver', on: true, reason: 'save-data' }],
+      [1400, { type: 'data-saver', on: false, reason: 'viewer' }],
+    ]);
+    expect(one(events, 'data_saver_on').detail).toEqual({ data_saver_reason: 'save-data' });
+    expect(one(events, 'data_saver_off').detail).toEqual({ data_saver_reason: 'viewer' });
+  });
 });
 
 describe('failures and the entry\'s recorded inputs', () => {

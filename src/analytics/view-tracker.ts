@@ -386,6 +386,9 @@ export function createViewTracker(newId: () => string = randomUuid): ViewTracker
           // What follows is the credits: a view that got here was watched to its end.
           passMilestones(out, t, 100);
           break;
+        case 'data-saver':
+          make(out, t, input.on ? 'data_saver_on' : 'data_saver_off', { data_saver_reason: input.reason });
+          break;
         case 'hide':
           endStall(out, t);
           viewEnd(out, t);

@@ -65,6 +65,7 @@ export type AppConfig = Pick<
   | 'adBreakTimeoutMs'
   | 'adMarking'
   | 'requestFilters'
+  | 'dataSaver'
 > & { movieId: number };
 
 /** The ready view, or undefined while loading or after an error. */

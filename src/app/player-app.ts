@@ -13,6 +13,7 @@ import { chooseInitialEpisode, chooseVariant } from '../contract/catalogue/episo
 import { createEpisodeSession, type EpisodeSession } from './episode/episode-session.ts';
 import { loadContent } from './episode/load-content.ts';
 import { createPlaybackMemory, type PlaybackMemory } from './playback-memory.ts';
+import { startDataSaver, type DataSaver } from './data-saver/data-saver.ts';
 
 export interface PlayerAppOptions {
   client: CatalogueClient;
@@ -49,6 +50,8 @@ export interface PlayerApp {
    * setRequestFilters): data, validated where each engine reads it.
    */
   readonly requestFilters: Store<{ requestFilters: unknown }>;
+  /** The data saver: on or off and why (the host's word, the viewer's switch, the browser's hint); every engine follows it. */
+  readonly dataSaver: DataSaver;
   /** Plays (the document's own play button, before the controls are drawn); kept if the source is still on its way. */
   play(): void;
   /** Opens another episode, playing it with `play`; ignored while the content is unavailable (SPEC.md section 4). */
@@ -98,6 +101,7 @@ export function startPlayerApp(options: PlayerAppOptions): PlayerApp {
   let episodes: EpisodeSession | undefined;
   const adStore = createStore<AdState>(INITIAL_AD_STATE);
   const requestFilters = createStore<{ requestFilters: unknown }>({ requestFilters: config.requestFilters });
+  const dataSaver = startDataSaver({ storage, host: config.dataSaver, events });
   /** The ad module's commands, once its chunk has arrived. */
   let adCommands: AdCommands | undefined;
 
@@ -123,7 +127,7 @@ export function startPlayerApp(options: PlayerAppOptions): PlayerApp {
     const content = loadContent(client, config.movieId, { checkAvailability: config.checkAvailability, domain }, signal);
     // The core exists from the start: a play asked for while the catalogue answers goes through
     // its request gate like any other (the one way playback starts).
-    const player = createPlayerCore({ video, preferEngine: config.engine, engineSettings: { dashLibraryUrl: config.dashLibraryUrl, requestFilters } });
+    const player = createPlayerCore({ video, preferEngine: config.engine, engineSettings: { dashLibraryUrl: config.dashLibraryUrl, requestFilters, dataSaver: dataSaver.store } });
     core = player;
     // The app's bus carries this core's events until the next one replaces it.
     player.events.onEvery((payload, name) => events.emit(name, payload), { signal });
@@ -262,6 +266,7 @@ export function startPlayerApp(options: PlayerAppOptions): PlayerApp {
     store,
     events,
     requestFilters,
+    dataSaver,
     ads: {
       store: adStore,
       commands: {
@@ -296,6 +301,7 @@ export function startPlayerApp(options: PlayerAppOptions): PlayerApp {
     },
     destroy() {
       app.abort();
+      dataSaver.stop();
       stop();
       clearPlaceholder();
     },

@@ -58,6 +58,7 @@ const CHECKS: { [K in keyof WidgetConfig]: { check: Checker; expected: string } 
   requestHeaders: { check: isHeaderMap, expected: 'an object of header names to string values' },
   // Never fatal: each filter is checked when the engine reads them, an invalid one left out.
   requestFilters: { check: () => true, expected: '' },
+  dataSaver: { check: (v) => v === undefined || isBoolean(v), expected: 'true or false' },
 };
 
 /**

@@ -97,6 +97,7 @@ function fromQuery(query: URLSearchParams): Record<string, unknown> {
     userId: text('user_id'),
     checkAvailability: query.has('disable_checking_available') ? false : undefined,
     debug: query.has('debug') ? true : undefined,
+    dataSaver: query.get('data_saver') === 'on' ? true : query.get('data_saver') === 'off' ? false : undefined,
     // A host asks for stretched fullscreen through the SDK (data-fullscreen-mode on its element).
     fullscreenMode: ['native', 'stretch'].includes(query.get('fullscreen_mode') ?? '') ? query.get('fullscreen_mode') : undefined,
   };

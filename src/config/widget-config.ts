@@ -110,6 +110,11 @@ export interface WidgetConfig {
    * is left out with a warning, never a failure. Unset by default.
    */
   requestFilters?: unknown;
+  /**
+   * Query data_saver ('on' or 'off') / global dataSaver: the host's word on the data saver, which
+   * wins over the viewer's menu and the browser's Save-Data. Unset: they decide.
+   */
+  dataSaver?: boolean | undefined;
 }
 
 export type WidgetConfigKey = keyof WidgetConfig;

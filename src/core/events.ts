@@ -72,6 +72,11 @@ export interface PlayerEventMap {
   'intro-skip': { from: number; to: number; auto: boolean };
   /** Playback reached the episode's credits marker (once per episode view); `hasNext`: a next episode is offered. */
   'credits-start': { time: number; hasNext: boolean };
+  /**
+   * The data saver turned on or off, and why: the viewer, the host, or the browser's Save-Data or
+   * slow connection (src/app/data-saver). Reported at each change, not at start.
+   */
+  'data-saver': { on: boolean; reason: 'viewer' | 'save-data' | 'network' | 'host' };
   /** Fullscreen, picture-in-picture and remote playback as they change (the app's wiring reports them). */
   presentation: { fullscreen: boolean; pictureInPicture: boolean; remote: 'disconnected' | 'connecting' | 'connected' };
 }

@@ -222,6 +222,9 @@ export function createPlayerCore(options: PlayerCoreOptions): PlayerCore {
       case 'stats':
         store.update({ bandwidthBps: event.payload.bandwidthBps, networkClass: event.payload.networkClass ?? store.getState().networkClass, rendition: event.payload.rendition, bufferBytes: event.payload.bufferBytes });
         break;
+      case 'data-saved':
+        store.update({ dataSavedBytes: store.getState().dataSavedBytes + event.payload.bytes });
+        break;
       case 'error':
         engineFailed(source, engine, failed, event.payload.error);
         break;

@@ -44,6 +44,8 @@ export interface PlayerState {
   error: PlayerError | undefined;
   /** Thumbnails for the seek bar are loaded (PlayerCore.thumbnailAt answers). */
   thumbnailsReady: boolean;
+  /** Bytes the data saver's cap saved since this player started, as its engines estimate them (0 when none can tell). */
+  dataSavedBytes: number;
 }
 
 export function initialPlayerState(): PlayerState {
@@ -73,5 +75,6 @@ export function initialPlayerState(): PlayerState {
     rate: 1,
     error: undefined,
     thumbnailsReady: false,
+    dataSavedBytes: 0,
   };
 }

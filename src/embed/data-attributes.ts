@@ -38,6 +38,8 @@ export function optionsFromDataset(data: DOMStringMap, playerOrigin: string): Ki
     fullscreenMode: data.fullscreenMode === 'stretch' || data.fullscreenMode === 'native' ? data.fullscreenMode : undefined,
     referrerPolicy: (data.referrerPolicy as ReferrerPolicy | undefined) || undefined,
     timeupdateInterval: interval !== undefined && Number.isFinite(interval) ? interval : undefined,
+    // Three ways: absent says nothing (the viewer and the browser decide), "false" off, else on.
+    dataSaver: data.dataSaver === undefined ? undefined : flag(data.dataSaver),
   };
   for (const [key, value] of Object.entries(optional)) if (value !== undefined) Object.assign(options, { [key]: value });
   return options;

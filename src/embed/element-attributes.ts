@@ -8,6 +8,7 @@ import type { KinoPlayerOptions } from './kino-player.ts';
 export const ELEMENT_ATTRIBUTES = [
   'movie-id', 'episode-id', 'season', 'episode', 'variant-id', 'time', 'auto-play', 'enabled-share', 'voice-author',
   'lang-order', 'title', 'poster', 'referrer-policy', 'fullscreen-mode', 'timeupdate-interval', 'loading', 'player-origin',
+  'data-saver',
 ] as const;
 
 /**

@@ -190,6 +190,10 @@ export class KinoPlayer {
   setRequestFilters(filters: readonly RequestFilter[]): Promise<number> {
     return this.#call('setRequestFilters', filters);
   }
+  /** The data saver on or off; the host's word wins over the viewer's and the browser's (datasaverchange tells). */
+  setDataSaver(on: boolean): Promise<boolean> {
+    return this.#call('setDataSaver', on);
+  }
 
   /**
    * Fullscreen: the player's own (stretched on iPhone, SPEC.md section 4), or, where the frame

@@ -9,7 +9,7 @@ export function episodeTargetOf(options: Partial<KinoPlayerOptions>): EpisodeTar
 }
 
 /** The options a command changes in a live player; every other option needs a new frame. */
-const BY_COMMAND = new Set<string>(['episodeId', 'season', 'episode', 'variantId']);
+const BY_COMMAND = new Set<string>(['episodeId', 'season', 'episode', 'variantId', 'dataSaver']);
 
 export interface OptionChange {
   /** A new frame is needed: the content or an option only the frame's address carries changed. */
@@ -18,6 +18,8 @@ export interface OptionChange {
   episode?: EpisodeTarget;
   /** Switch to this voice-over with setVariant. */
   variantId?: number;
+  /** Turn the data saver on or off with setDataSaver. */
+  dataSaver?: boolean;
 }
 
 const same = (a: unknown, b: unknown) => a === b || JSON.stringify(a) === JSON.stringify(b);
@@ -32,7 +34,12 @@ export function optionChange(before: Partial<KinoPlayerOptions>, after: Partial<
   if (changed.some((key) => !BY_COMMAND.has(key))) return { rebuild: true };
   const change: OptionChange = { rebuild: false };
   const episode = episodeTargetOf(after);
-  if (changed.some((key) => key !== 'variantId')) {
+  if (changed.includes('dataSaver')) {
+    // Unset again: only a new frame gives the decision back to the viewer and the browser.
+    if (after.dataSaver === undefined) return { rebuild: true };
+    change.dataSaver = after.dataSaver;
+  }
+  if (changed.some((key) => key !== 'variantId' && key !== 'dataSaver')) {
     // An episode no longer named (season removed): only a new frame opens the content's default one.
     if (!episode) return { rebuild: true };
     change.episode = episode;

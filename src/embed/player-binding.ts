@@ -46,6 +46,7 @@ export class PlayerBinding {
         const report = (error: unknown) => this.#player === player && console.error('kino-player:', error);
         if (change.episode) player.setEpisode(change.episode).catch(report);
         if (change.variantId !== undefined) player.setVariant(change.variantId).catch(report);
+        if (change.dataSaver !== undefined) player.setDataSaver(change.dataSaver).catch(report);
         return;
       }
       this.destroy();

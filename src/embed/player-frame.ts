@@ -50,6 +50,11 @@ export interface PlayerFrameOptions {
    * replaces them later.
    */
   requestFilters?: readonly RequestFilter[];
+  /**
+   * The data saver ('Экономия трафика': Auto at 480p at most, 20 s buffered ahead): true or false
+   * wins over the viewer's menu and the browser's Save-Data; unset, they decide (data_saver).
+   */
+  dataSaver?: boolean;
 }
 
 /** What a player frame may use: autoplay, fullscreen, picture-in-picture, DRM, share and copy. */
@@ -80,6 +85,7 @@ export function playerFrameUrl(options: PlayerFrameOptions, playerOrigin: string
   // Flags are present-or-absent query parameters.
   if (options.autoPlay) set('auto_play', '');
   if (options.enabledShare) set('enabled_share', '');
+  if (options.dataSaver !== undefined) set('data_saver', options.dataSaver ? 'on' : 'off');
   if (options.requestFilters?.length) url.hash = new URLSearchParams({ request_filters: JSON.stringify(options.requestFilters) }).toString();
   return url.href;
 }

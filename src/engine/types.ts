@@ -52,6 +52,8 @@ export interface EngineEventMap {
   'stream-type': { streamType: StreamType };
   /** For the debug line and analytics: estimated bandwidth and the rendition in use. */
   stats: { bandwidthBps: number | undefined; networkClass: NetworkClass | undefined; rendition: string | undefined; bufferBytes?: BufferBytes | undefined };
+  /** Bytes the data saver's cap saved on a segment just fetched (an estimate; engines that cannot tell never send it). */
+  'data-saved': { bytes: number };
   error: { error: PlayerError };
 }
 
@@ -111,6 +113,15 @@ export interface RequestFilterSource {
   subscribe(listener: () => void): () => void;
 }
 
+/**
+ * Whether the data saver is on (src/app/data-saver), as it changes: each engine caps Auto at
+ * 480p, buffers 20 s ahead and skips seek hints while it is (src/contract/data-saver.ts).
+ */
+export interface DataSaverSource {
+  getState(): { readonly dataSaver: boolean };
+  subscribe(listener: () => void): () => void;
+}
+
 /** Engine options from the player's configuration. */
 export interface EngineSettings {
   /**
@@ -123,6 +134,8 @@ export interface EngineSettings {
    * `window.dashjs` (the UMD build). Unset by default: nothing loads from a CDN unless asked.
    */
   dashLibraryUrl?: string | undefined;
+  /** The data saver; unset: off. */
+  dataSaver?: DataSaverSource | undefined;
 }
 
 /** What the browser offers, read once (and replaceable in tests). */

@@ -38,6 +38,8 @@ export interface StorageValues {
   readonly 'player-muted': boolean;
   /** The viewer's 'Всегда пропускать': an intro reached by playing is skipped without a click. Default false. */
   readonly alwaysSkipIntro: boolean;
+  /** The viewer's data saver switch; null (the default): never touched, the browser's hint decides. */
+  readonly dataSaver: boolean | null;
   /** Source URL to its preferences. */
   readonly sourcePreferences: Readonly<Record<string, SourcePreferences>>;
   /** Source URLs of sourcePreferences, least recently saved first (for the cap). */
@@ -116,6 +118,7 @@ export const STORAGE_KEYS: { readonly [K in StorageKey]: StorageKeySpec<StorageV
   'player-volume': { parse: (raw) => (inRange(raw, 0, 1) ? raw : undefined), defaultValue: 1 },
   'player-muted': { parse: parseFlag, defaultValue: false },
   alwaysSkipIntro: { parse: parseFlag, defaultValue: false },
+  dataSaver: { parse: (raw) => (typeof raw === 'boolean' || raw === null ? raw : undefined), defaultValue: null },
   sourcePreferences: { parse: recordOf(parseSourcePreferences), defaultValue: EMPTY },
   sourcePreferencesOrder: { parse: parseOrder, defaultValue: NO_ORDER },
 };

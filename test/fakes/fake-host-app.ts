@@ -18,6 +18,8 @@ import type { PlayerCore } from '../../src/core/player-core.ts';
 import { PLAYER_ERROR_CODES, PlayerError } from '../../src/contract/errors/player-error.ts';
 import { initialPlayerState, type AudioTrack, type PlayerState, type Quality } from '../../src/core/player-state.ts';
 import { createStore, type Store } from '../../src/core/store.ts';
+import { startDataSaver } from '../../src/app/data-saver/data-saver.ts';
+import { createMediaStorage } from '../../src/storage/media-storage.ts';
 import type { HostCommandName } from '../../src/contract/embed/host-api.ts';
 import { createHostCommand, parseHostCommand, type HostMessage, type HostMessageOf } from '../../src/contract/embed/host-protocol.ts';
 import { applySnapshotChanges, EMPTY_SNAPSHOT, type PlayerSnapshot } from '../../src/contract/embed/player-snapshot.ts';
@@ -133,7 +135,9 @@ export function createFakeHostApp(coreState: Partial<PlayerState> = {}) {
     destroy: vi.fn(),
     // The request filters the engines follow; the host's setRequestFilters replaces them.
     requestFilters: createStore<{ requestFilters: unknown }>({ requestFilters: undefined }),
-  } satisfies Pick<PlayerApp, 'store' | 'events' | 'ads' | 'selectEpisode' | 'selectVariant' | 'selectQuality' | 'selectAudioTrack' | 'destroy' | 'requestFilters'>;
+    // The real decision over a fresh storage and no connection hint: off until someone turns it on.
+    dataSaver: startDataSaver({ storage: createMediaStorage(), host: undefined, events, connection: undefined }),
+  } satisfies Pick<PlayerApp, 'store' | 'events' | 'ads' | 'selectEpisode' | 'selectVariant' | 'selectQuality' | 'selectAudioTrack' | 'destroy' | 'requestFilters' | 'dataSaver'>;
   const readyOf = () => {
     const { view } = store.getState();
     if (view.status !== 'ready') throw new Error('the view is not ready');

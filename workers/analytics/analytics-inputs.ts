@@ -64,6 +64,8 @@ export type AnalyticsInput = { t: number; key?: string | undefined } & (
   | { type: 'intro-skip'; auto: boolean }
   /** Playing reached the episode's credits: the view counts as completed from here. */
   | { type: 'credits-start' }
+  /** The data saver turned on or off (or was on when a view opened), and who turned it. */
+  | { type: 'data-saver'; on: boolean; reason: 'viewer' | 'save-data' | 'network' | 'host' }
   /** The page is hidden or going away: the view's summary so far (view_end) goes out now. */
   | { type: 'hide' }
 );

@@ -20,6 +20,8 @@ export interface EngineOpenOptions {
   maxHeight: number;
   /** Bandwidth remembered from an earlier session, bits per second. */
   rememberedBandwidthBps: number | undefined;
+  /** The data saver is on from the start (src/contract/data-saver.ts): Auto capped, a shorter buffer, no seek hints. */
+  dataSaver?: boolean | undefined;
   /** Playlists already at hand (absolute URL → text): each is read once instead of fetched. */
   playlists?: Record<string, string> | undefined;
   /** The page's navigator.deviceMemory (GB): the buffers' byte bounds follow from it. */
@@ -54,6 +56,8 @@ export type EngineReport =
   | { type: 'stream-type'; streamType: 'on-demand' | 'live' | 'live:dvr' }
   /** The throughput measured from the engine's own downloads, and its network class (SPEC.md section 9). */
   | { type: 'stats'; bandwidthBps: number | undefined; networkClass: NetworkClass | undefined; rendition: string | undefined; bufferBytes?: BufferBytes | undefined }
+  /** Bytes the data saver's cap saved on the segment just fetched (an estimate: data-saver-limits.ts). */
+  | { type: 'data-saved'; bytes: number }
   /** The engine gives up: `declined` means it never played (another engine should). */
   | { type: 'error'; error: EngineFailure; declined: boolean };
 

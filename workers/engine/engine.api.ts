@@ -56,6 +56,10 @@ export function createEngineApi() {
     setAudioTrack(index: number): void {
       void session?.setAudioTrack(index);
     },
+    /** The data saver turned on or off (it is in open()'s options from the start). */
+    setDataSaver(on: boolean): void {
+      session?.setDataSaver(on);
+    },
     /** The player's new size in device pixels (fullscreen, a rotated phone, a resized frame). */
     resize(width: number, height: number): void {
       session?.resize(width, height);

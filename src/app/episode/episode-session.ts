@@ -120,7 +120,6 @@ export function createEpisodeSession(options: EpisodeSessionOptions): EpisodeSes
   let atCredits = false;
 
   /**
-<<<<<<< HEAD
    * Starts the opened episode. Autoplay the browser refuses with sound plays muted instead, with
    * 'Включить звук' on screen: the viewer who clicked a facade never waits for a second tap.
    */
@@ -133,13 +132,9 @@ export function createEpisodeSession(options: EpisodeSessionOptions): EpisodeSes
   }
 
   /**
-   * At the end of an episode with a next one: its card counts down, then the next episode opens
-   * and plays (SPEC.md section 4). The ended episode stays on screen meanwhile.
-=======
    * At the end of an episode with a next one, or at its credits: its card counts down, then the
    * next episode opens and plays (SPEC.md section 4). The episode stays on screen meanwhile. The
    * end of an episode whose credits' countdown still runs lets that countdown finish.
->>>>>>> skip
    */
   function advance(credits: boolean): void {
     const view = readyView(store);

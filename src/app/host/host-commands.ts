@@ -18,7 +18,7 @@ export class HostCommandError extends Error {
 }
 
 export interface HostCommandContext {
-  app: Pick<PlayerApp, 'store' | 'events' | 'ads' | 'selectEpisode' | 'selectVariant' | 'selectQuality' | 'selectAudioTrack' | 'destroy' | 'requestFilters'>;
+  app: Pick<PlayerApp, 'store' | 'events' | 'ads' | 'selectEpisode' | 'selectVariant' | 'selectQuality' | 'selectAudioTrack' | 'destroy' | 'requestFilters' | 'dataSaver'>;
   bridge: Pick<HostBridge, 'currentFeatures' | 'onFeatures'>;
   snapshot(): PlayerSnapshot;
   /** Ends waits for the player when the host session ends. */
@@ -38,6 +38,12 @@ export async function runHostCommand(name: string, args: readonly unknown[], con
   if (command === 'getState') return context.snapshot();
   // Filters apply whatever the player is doing: a token may rotate while it still loads.
   if (command === 'setRequestFilters') return setRequestFilters(args[0], context.app);
+  // The host's word on the data saver applies at once, the player loading or not.
+  if (command === 'setDataSaver') {
+    if (typeof args[0] !== 'boolean') throw fail('RangeError', 'setDataSaver takes true or false');
+    context.app.dataSaver.setByHost(args[0]);
+    return context.app.dataSaver.store.getState().dataSaver;
+  }
   const view = await readyPlayer(context.app.store, context.signal);
   const { app } = context;
   const core = view.core;

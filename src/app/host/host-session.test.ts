@@ -363,3 +363,24 @@ describe('setRequestFilters', () => {
     expect(app.requestFilters.getState().requestFilters).toBeUndefined();
   });
 });
+
+describe('setDataSaver', () => {
+  it('turns the data saver on for the host, tells datasaverchange with the reason, and the mirror follows', async () => {
+    const harness = await readySession();
+    expect(harness.mirror().dataSaver).toBe(false);
+    expect(await harness.run('setDataSaver', true)).toMatchObject({ ok: true, value: true });
+    expect(harness.app.dataSaver.store.getState()).toEqual({ dataSaver: true, reason: 'host' });
+    expect(harness.hostEvents('datasaverchange').map(({ data }) => data)).toEqual([{ on: true, reason: 'host' }]);
+    expect(harness.mirror().dataSaver).toBe(true);
+    // The viewer's switch no longer decides while the host has spoken.
+    harness.app.dataSaver.setByViewer(false);
+    expect(harness.app.dataSaver.store.getState().dataSaver).toBe(true);
+    expect(await harness.run('setDataSaver', false)).toMatchObject({ ok: true, value: false });
+    expect(harness.hostEvents('datasaverchange').map(({ data }) => data)).toEqual([{ on: true, reason: 'host' }, { on: false, reason: 'host' }]);
+  });
+
+  it('refuses anything but true or false', async () => {
+    const { run } = await readySession();
+    expect(await run('setDataSaver', 'yes')).toMatchObject({ ok: false, error: { name: 'RangeError' } });
+  });
+});

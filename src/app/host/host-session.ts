@@ -9,7 +9,7 @@ import { emitStateChanges, feedPlayerEvents, type EmitHostEvent } from './host-e
 import { takeSnapshot } from './host-snapshot.ts';
 
 export interface HostSessionOptions {
-  app: Pick<PlayerApp, 'store' | 'events' | 'ads' | 'selectEpisode' | 'selectVariant' | 'selectQuality' | 'selectAudioTrack' | 'destroy' | 'requestFilters'>;
+  app: Pick<PlayerApp, 'store' | 'events' | 'ads' | 'selectEpisode' | 'selectVariant' | 'selectQuality' | 'selectAudioTrack' | 'destroy' | 'requestFilters' | 'dataSaver'>;
   bridge: Pick<HostBridge, 'currentFeatures' | 'onFeatures'>;
   post(message: HostMessage): unknown;
   signal: AbortSignal;
@@ -29,7 +29,7 @@ export interface HostSession {
 export function startHostSession({ app, bridge, post, signal }: HostSessionOptions): HostSession {
   let features: HostFeatures | undefined;
   let timeupdateInterval: number = TIMEUPDATE_INTERVAL.default;
-  const snapshot = () => takeSnapshot({ view: app.store.getState().view, ads: app.ads.store.getState(), features });
+  const snapshot = () => takeSnapshot({ view: app.store.getState().view, ads: app.ads.store.getState(), features, dataSaver: app.dataSaver.store.getState().dataSaver });
   /** What the host page knows: the last state sent, whole or as changes. */
   let sent: PlayerSnapshot | undefined;
   /** The state the last check saw, for the events that are changes of state. */
@@ -100,6 +100,8 @@ export function startHostSession({ app, bridge, post, signal }: HostSessionOptio
     check();
   }));
   stops.push(app.ads.store.subscribe(check));
+  // Each change of the data saver, with who made it, comes as datasaverchange; the state rides along.
+  app.events.on('data-saver', ({ on, reason }) => emit('datasaverchange', { on, reason }), { signal });
   const followFeatures = (next: HostFeatures | undefined) => {
     featureStops.forEach((stop) => stop());
     features = next;

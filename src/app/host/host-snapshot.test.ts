@@ -41,7 +41,7 @@ describe('takeSnapshot', () => {
       episode: { id: 201, season: 1, episode: 1, title: 'Серия 1' }, variant: { id: 7, title: 'Дубляж' },
       variants: [{ id: 7, title: 'Дубляж' }, { id: 8, title: 'Оригинал' }],
       episodes: [{ id: 201, season: 1, episode: 1, title: 'Серия 1' }, { id: 202, season: 1, episode: 2, title: 'Серия 2' }, { id: 301, season: 2, episode: 1, title: 'Новый сезон' }],
-      fullscreen: true, ad: null, error: null,
+      fullscreen: true, ad: null, error: null, dataSaver: false,
     });
   });
 

@@ -6,11 +6,13 @@ import { EMPTY_SNAPSHOT } from '../../contract/embed/player-snapshot.ts';
 import type { AppView } from '../app-view.ts';
 import type { HostFeatures } from './host-bridge.ts';
 
-/** What the snapshot is read from: the app's view, its ads and the controls' features. */
+/** What the snapshot is read from: the app's view, its ads, the controls' features and the data saver. */
 export interface SnapshotSources {
   view: AppView;
   ads: AdState;
   features: HostFeatures | undefined;
+  /** The data saver is on; default false. */
+  dataSaver?: boolean | undefined;
 }
 
 export const episodeRef = (episode: Episode): HostEpisodeRef => ({
@@ -34,10 +36,10 @@ function refsOf(episodes: readonly Episode[]): HostEpisodeRef[] {
 const finiteOrNull = (value: number) => (Number.isFinite(value) ? value : null);
 
 /** The host's view of the player now (src/contract/embed/player-snapshot.ts). */
-export function takeSnapshot({ view, ads, features }: SnapshotSources): PlayerSnapshot {
-  if (view.status === 'loading') return EMPTY_SNAPSHOT;
+export function takeSnapshot({ view, ads, features, dataSaver = false }: SnapshotSources): PlayerSnapshot {
+  if (view.status === 'loading') return dataSaver ? { ...EMPTY_SNAPSHOT, dataSaver } : EMPTY_SNAPSHOT;
   if (view.status === 'error') {
-    return { ...EMPTY_SNAPSHOT, status: 'error', error: { code: view.error.code, message: view.message, id: view.error.id } };
+    return { ...EMPTY_SNAPSHOT, status: 'error', error: { code: view.error.code, message: view.message, id: view.error.id }, dataSaver };
   }
   const core: PlayerState = view.core.store.getState();
   const { episode, variant } = view.current;
@@ -70,6 +72,7 @@ export function takeSnapshot({ view, ads, features }: SnapshotSources): PlayerSn
     fullscreen: features?.fullscreen.store.getState().active ?? false,
     ad: adBreakOnScreen(ads),
     error: null,
+    dataSaver,
   };
 }
 

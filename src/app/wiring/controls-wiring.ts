@@ -169,6 +169,7 @@ export function createControlsHost(options: {
       ? { get: () => storage.get('alwaysSkipIntro'), set: (on) => storage.set('alwaysSkipIntro', on), subscribe: storage.subscribe }
       : undefined,
     share,
+    dataSaver: app.dataSaver,
   };
 }
 

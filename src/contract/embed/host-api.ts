@@ -60,6 +60,12 @@ export interface HostCommandMap {
    * RangeError naming each one left out and why.
    */
   setRequestFilters: { args: [filters: readonly RequestFilter[]]; result: number };
+  /**
+   * Turns the data saver on or off ('Экономия трафика': Auto at 480p at most, 20 s buffered
+   * ahead): the host's word wins over the viewer's menu and the browser's Save-Data from now on.
+   * Resolves with the state in effect.
+   */
+  setDataSaver: { args: [on: boolean]; result: boolean };
 }
 
 export type HostCommandName = keyof HostCommandMap;
@@ -70,7 +76,7 @@ export const HOST_RATE_MAX = 2;
 
 export const HOST_COMMAND_NAMES = [
   'play', 'pause', 'seek', 'setVolume', 'setMuted', 'setRate', 'setQuality', 'setAudioTrack', 'setSubtitle',
-  'setEpisode', 'setVariant', 'enterFullscreen', 'exitFullscreen', 'getState', 'destroy', 'setRequestFilters',
+  'setEpisode', 'setVariant', 'enterFullscreen', 'exitFullscreen', 'getState', 'destroy', 'setRequestFilters', 'setDataSaver',
 ] as const satisfies readonly HostCommandName[];
 
 /** Why the episode changed: the viewer in the player, the auto-advance at an episode's end, or a host command. */
@@ -117,6 +123,11 @@ export interface HostEventMap {
   introskip: { from: number; to: number; auto: boolean };
   /** Playing reached the episode's credits (once per episode view); `hasNext`: the next episode's card counts down over them. */
   creditsstart: { time: number; hasNext: boolean };
+  /**
+   * The data saver turned on or off, and who turned it: the viewer in the menu, the host, or the
+   * browser (its Save-Data setting, or a 2g-class connection: 'network').
+   */
+  datasaverchange: { on: boolean; reason: 'viewer' | 'save-data' | 'network' | 'host' };
 }
 
 export type HostEventName = keyof HostEventMap;
@@ -125,7 +136,7 @@ export const HOST_EVENT_NAMES = [
   'ready', 'play', 'pause', 'playing', 'bufferstart', 'bufferend', 'seeking', 'seeked', 'ended', 'timeupdate',
   'durationchange', 'volumechange', 'ratechange', 'qualitychange', 'audiotrackchange', 'subtitlechange',
   'episodechange', 'variantchange', 'fullscreenchange', 'autoplayblocked', 'adbreakstart', 'adbreakend', 'error',
-  'introskip', 'creditsstart',
+  'introskip', 'creditsstart', 'datasaverchange',
 ] as const satisfies readonly HostEventName[];
 
 /**

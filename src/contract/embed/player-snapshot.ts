@@ -89,6 +89,8 @@ export interface PlayerSnapshot {
   /** The break whose ad is on screen; null while the film is (a break still loading its ads included). */
   ad: HostAdBreak | null;
   error: HostError | null;
+  /** The data saver is on (Auto at 480p at most, a shorter buffer): by the host, the viewer or the browser's hint. */
+  dataSaver: boolean;
 }
 
 export const EMPTY_SNAPSHOT: PlayerSnapshot = Object.freeze({
@@ -118,6 +120,7 @@ export const EMPTY_SNAPSHOT: PlayerSnapshot = Object.freeze({
   fullscreen: false,
   ad: null,
   error: null,
+  dataSaver: false,
 }) as PlayerSnapshot;
 
 const SNAPSHOT_KEYS = Object.keys(EMPTY_SNAPSHOT) as Array<keyof PlayerSnapshot>;

@@ -10,15 +10,17 @@
  * on hide or on leaving the episode), `timeupdate` (every 60 s of playing), `unmute`,
  * `ad_break_request` (a break with ads to ask for was asked for: the play request with a preroll
  * pending, or the film reaching the midroll; `ad_init` is only the break set up, its ad list
- * fetched ahead of time) and `ad_error` (an ad or its VAST failed, with the VAST error code).
+ * fetched ahead of time), `ad_error` (an ad or its VAST failed, with the VAST error code),
  * `intro_skip` (the intro skipped to its end; `auto`: by the viewer's 'always skip' choice, not a
- * click) and `credits_start` (playing reached the credits; the view counts as completed then:
- * its 100 % milestone is passed there, not at the last frame).
+ * click), `credits_start` (playing reached the credits; the view counts as completed then: its
+ * 100 % milestone is passed there, not at the last frame), and `data_saver_on` /
+ * `data_saver_off` (the data saver changed, with `data_saver_reason`; a view that opens with the
+ * saver on starts with `data_saver_on`).
  */
 export const ANALYTICS_EVENT_NAMES = [
   'ad_init', 'ad_play', 'ad_pause', 'ad_ended', 'ad_loaded', 'ad_timeupdate', 'ad_skip_btn_click', 'ad_banner_click',
   'ad_break_request', 'ad_error',
-  'airplay_icon_click', 'popup_open',
+  'airplay_icon_click', 'popup_open', 'data_saver_on', 'data_saver_off',
   'view_start', 'play', 'pause', 'seek', 'mute', 'unmute', 'progress', 'timeupdate', 'quality_change', 'rebuffer', 'ended', 'error', 'view_end',
   'intro_skip', 'credits_start',
 ] as const;
@@ -33,6 +35,9 @@ export type NetworkType = (typeof NETWORK_TYPES)[number];
 
 export const DEVICE_TYPES = ['mobile', 'tablet', 'desktop'] as const;
 export type DeviceType = (typeof DEVICE_TYPES)[number];
+
+/** Who turned the data saver on or off (data_saver_on/off's `data_saver_reason`): src/contract/data-saver.ts. */
+export const DATA_SAVER_REASONS = ['viewer', 'save-data', 'network', 'host'] as const;
 
 /** The popups a viewer can open (popup_open's `popup`). */
 export const POPUPS = ['settings', 'episodes', 'variants', 'subtitles', 'share'] as const;

@@ -12,6 +12,7 @@ import {
   MAX_BATCH_EVENTS,
   NETWORK_TYPES,
   POPUPS,
+  DATA_SAVER_REASONS,
   PROGRESS_MILESTONES,
 } from './analytics-constants.ts';
 
@@ -84,6 +85,8 @@ export const analyticsDetailSchema = z.strictObject({
   auto: z.boolean().optional(),
   /** popup_open: which one. */
   popup: z.enum(POPUPS).optional(),
+  /** data_saver_on/off: who turned it (the viewer, the host, the browser's Save-Data or a slow network). */
+  data_saver_reason: z.enum(DATA_SAVER_REASONS).optional(),
   /** ad_*: the break and the ad. */
   ad_break: z.enum(['preroll', 'midroll']).optional(),
   ad_current_id: shortText.optional(),

@@ -8,8 +8,8 @@
  *   await ref.current?.pause();
  *
  * Props are the SDK's options, `className` and `style` of the 16:9 box, and on<Event> callbacks
- * for the SDK's events. A new season, episode, episodeId or variantId goes to the live player as
- * a command; any other option makes a new frame.
+ * for the SDK's events. A new season, episode, episodeId, variantId or dataSaver goes to the live
+ * player as a command; any other option makes a new frame.
  */
 import { createElement, forwardRef, useEffect, useImperativeHandle, useRef, useState, type CSSProperties } from 'react';
 import type { HostEventMap, HostEventName } from '../../contract/embed/host-api.ts';
@@ -24,7 +24,7 @@ export const EVENT_PROPS = {
   volumechange: 'onVolumeChange', ratechange: 'onRateChange', qualitychange: 'onQualityChange', audiotrackchange: 'onAudioTrackChange',
   subtitlechange: 'onSubtitleChange', episodechange: 'onEpisodeChange', variantchange: 'onVariantChange',
   fullscreenchange: 'onFullscreenChange', autoplayblocked: 'onAutoplayBlocked', adbreakstart: 'onAdBreakStart',
-  adbreakend: 'onAdBreakEnd', error: 'onError',
+  adbreakend: 'onAdBreakEnd', error: 'onError', datasaverchange: 'onDataSaverChange',
   introskip: 'onIntroSkip', creditsstart: 'onCreditsStart',
 } as const satisfies Record<HostEventName, `on${string}`>;
 

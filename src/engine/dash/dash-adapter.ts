@@ -4,6 +4,7 @@ import type { DashLibrary } from './dash-library.ts';
 import type { MediaRequestKind } from '../../contract/net/request-filter-rules.ts';
 import { applyRequestFilterRules, followRequestFilters, type RequestFilterFeed } from '../request-filter-feed.ts';
 import { dashBufferSettings } from '../engine-buffer-settings.ts';
+import { DATA_SAVER_FORWARD_SECONDS, dataSaverBitrateCap, followDataSaver } from '../data-saver-feed.ts';
 
 type DashPlayer = ReturnType<ReturnType<DashLibrary['MediaPlayer']>['create']>;
 
@@ -21,6 +22,9 @@ export function createDashAdapter(video: HTMLVideoElement, host: EngineHost, lib
   const { MediaPlayer } = library;
   let player: DashPlayer | null = null;
   let filters: RequestFilterFeed | undefined;
+  const saver = followDataSaver(settings.dataSaver, (on) => {
+    if (player) applyDataSaver(player, on);
+  });
 
   function wire(instance: DashPlayer): void {
     const live = () => player === instance;
@@ -38,6 +42,7 @@ export function createDashAdapter(video: HTMLVideoElement, host: EngineHost, lib
         selected: false,
       }));
       host.emit('qualities', { qualities });
+      applyDataSaver(instance, saver.current());
     });
     instance.on(MediaPlayer.events.ERROR, (event) => {
       if (!live()) return;
@@ -62,6 +67,7 @@ export function createDashAdapter(video: HTMLVideoElement, host: EngineHost, lib
       // Seconds held ahead and behind, by the device's memory, near the custom engine's byte bounds.
       instance.updateSettings({ streaming: { buffer: dashBufferSettings() } });
       wire(instance);
+      applyDataSaver(instance, saver.current());
       // The host's request filters on each request dash.js makes, its retries included: the
       // same addresses and headers as the other engines'.
       instance.addRequestInterceptor(async (request) => {
@@ -89,7 +95,30 @@ export function createDashAdapter(video: HTMLVideoElement, host: EngineHost, lib
       player = null;
       filters?.stop();
       filters = undefined;
+      saver.stop();
       instance?.destroy();
     },
   };
+}
+
+/** dash.js's defaults for what the saver changes (its documented settings' defaults). */
+const DASH_FORWARD = { bufferTimeDefault: 18, bufferTimeAtTopQuality: 30, bufferTimeAtTopQualityLongForm: 60 };
+
+/**
+ * The data saver in dash.js's terms: Auto's video bitrate capped at the richest 480p
+ * representation's (maxBitrate, in kbit/s; -1 is none) once they are known, and no buffer goal
+ * past 20 s. dash.js follows no seek hints.
+ */
+function applyDataSaver(instance: DashPlayer, on: boolean): void {
+  let representations: Array<{ height?: number | undefined; bandwidth?: number | undefined }> = [];
+  try {
+    representations = instance.getRepresentationsByType('video');
+  } catch {
+    // Not initialised yet: only the buffer goals apply until the stream is in.
+  }
+  const cap = on ? dataSaverBitrateCap(representations.map((representation) => ({ height: representation.height, bitrate: representation.bandwidth ?? 0 }))) : undefined;
+  const forward = on
+    ? { bufferTimeDefault: Math.min(DASH_FORWARD.bufferTimeDefault, DATA_SAVER_FORWARD_SECONDS), bufferTimeAtTopQuality: DATA_SAVER_FORWARD_SECONDS, bufferTimeAtTopQualityLongForm: DATA_SAVER_FORWARD_SECONDS }
+    : DASH_FORWARD;
+  instance.updateSettings({ streaming: { abr: { maxBitrate: { video: cap === undefined ? -1 : Math.floor(cap / 1000) } }, buffer: forward } });
 }

@@ -8,11 +8,15 @@ import { networkClassOfBps } from '../../workers-client/network-class.ts';
 import type { MediaRequestKind, RequestFilterRule } from '../../contract/net/request-filter-rules.ts';
 import { applyRequestFilterRules, followRequestFilters, type RequestFilterFeed } from '../request-filter-feed.ts';
 import { hlsBufferSettings } from '../engine-buffer-settings.ts';
+import { DATA_SAVER_FORWARD_SECONDS, dataSaverCapIndex, followDataSaver } from '../data-saver-feed.ts';
 
 /** hls.js behind the engine interface: live HLS and whatever the custom engine declines. */
 export function createHlsAdapter(video: HTMLVideoElement, host: EngineHost, settings: EngineSettings = {}): EngineAdapter {
   let hls: Hls | null = null;
   let filters: RequestFilterFeed | undefined;
+  const saver = followDataSaver(settings.dataSaver, () => {
+    if (hls) applyDataSaver(hls, saver.current());
+  });
 
   /** Runs a callback only while `instance` is the live one: a destroyed instance reports nothing. */
   const guard = <A extends unknown[]>(instance: Hls, callback: (...args: A) => void) =>
@@ -23,6 +27,7 @@ export function createHlsAdapter(video: HTMLVideoElement, host: EngineHost, sett
   function wire(instance: Hls): void {
     instance.on(Hls.Events.MANIFEST_PARSED, guard(instance, () => {
       host.emit('qualities', { qualities: instance.levels.map(toQuality(instance)) });
+      applyDataSaver(instance, saver.current());
     }));
     instance.on(Hls.Events.LEVEL_SWITCHED, guard(instance, (_event, data) => {
       host.emit('quality-change', { index: data.level });
@@ -64,6 +69,7 @@ export function createHlsAdapter(video: HTMLVideoElement, host: EngineHost, sett
         enableWorker: true, workerPath: hlsWorkerUrl, startPosition: startTime ?? -1, capLevelToPlayerSize: true,
         // Bytes and seconds held, by the device's memory, as the custom engine holds them.
         ...hlsBufferSettings(),
+        ...(saver.current() ? { maxBufferLength: DATA_SAVER_FORWARD_SECONDS, maxMaxBufferLength: DATA_SAVER_FORWARD_SECONDS } : {}),
         loader: filteringLoader(Hls.DefaultConfig.loader, () => feed.current()),
       });
       hls = instance;
@@ -85,9 +91,23 @@ export function createHlsAdapter(video: HTMLVideoElement, host: EngineHost, sett
       hls = null;
       filters?.stop();
       filters = undefined;
+      saver.stop();
       instance?.destroy();
     },
   };
+}
+
+/** hls.js's config at start: its default forward buffer, restored when the saver goes off. */
+const HLS_FORWARD = { maxBufferLength: Hls.DefaultConfig.maxBufferLength, maxMaxBufferLength: Hls.DefaultConfig.maxMaxBufferLength };
+
+/**
+ * The data saver in hls.js's own terms: Auto capped at the richest 480p level (autoLevelCapping,
+ * beside its cap to the player's size) and the forward buffer at 20 s. hls.js follows no seek hints.
+ */
+function applyDataSaver(instance: Hls, on: boolean): void {
+  instance.autoLevelCapping = on ? dataSaverCapIndex(instance.levels) ?? -1 : -1;
+  instance.config.maxBufferLength = on ? DATA_SAVER_FORWARD_SECONDS : HLS_FORWARD.maxBufferLength;
+  instance.config.maxMaxBufferLength = on ? DATA_SAVER_FORWARD_SECONDS : HLS_FORWARD.maxMaxBufferLength;
 }
 
 function toQuality(instance: Hls) {

@@ -10,6 +10,7 @@ import { createMainThreadMediaSource, type MainThreadMediaSource } from './main-
 import { readPlaybackEnvironment } from '../playback-environment.ts';
 import { pageDeviceMemory } from '../engine-buffer-settings.ts';
 import { createPlayheadFeed, hearTimeSets } from './playhead-feed.ts';
+import { followDataSaver } from '../data-saver-feed.ts';
 
 const SNAPSHOT_EVENTS = ['timeupdate', 'playing', 'pause', 'seeked', 'waiting'] as const;
 
@@ -25,6 +26,7 @@ export function createMseAdapter(video: HTMLVideoElement, host: EngineHost, sett
   const lifetime = new AbortController();
   let destroyed = false;
   let mainThreadMediaSource: MainThreadMediaSource | undefined;
+  const saver = followDataSaver(settings.dataSaver, (on) => void worker.api.setDataSaver(on));
 
   /** The player's size goes to the worker as it changes (fullscreen, rotation): ABR's cap follows. */
   const followSize = () => {
@@ -80,6 +82,9 @@ export function createMseAdapter(video: HTMLVideoElement, host: EngineHost, sett
         if (report.bandwidthBps) rememberBandwidth(report.bandwidthBps);
         host.emit('stats', { bandwidthBps: report.bandwidthBps, networkClass: report.networkClass, rendition: report.rendition, bufferBytes: report.bufferBytes });
         break;
+      case 'data-saved':
+        host.emit('data-saved', { bytes: report.bytes });
+        break;
       case 'error': {
         const { category, code, message, detail } = report.error;
         host.emit('error', {
@@ -109,6 +114,7 @@ export function createMseAdapter(video: HTMLVideoElement, host: EngineHost, sett
           maxWidth: Math.round(rect.width * devicePixelRatio),
           maxHeight: Math.round(rect.height * devicePixelRatio),
           rememberedBandwidthBps: rememberedBandwidth(),
+          dataSaver: saver.current(),
           playlists: source.playlists,
           // Read here rather than in the worker: the page's value is the one a host (or a test simulating a phone) sees.
           deviceMemoryGb: pageDeviceMemory(),
@@ -136,6 +142,7 @@ export function createMseAdapter(video: HTMLVideoElement, host: EngineHost, sett
       destroyed = true;
       lifetime.abort();
       filters?.stop();
+      saver.stop();
       void worker.api.destroy().catch(() => undefined).finally(() => worker.terminate());
       mainThreadMediaSource?.destroy();
       video.srcObject = null;

@@ -11,8 +11,9 @@ import { Timeline } from './timeline.ts';
 import { KeyframeIndex } from './keyframe-index.ts';
 import { linkAllowsPrefetch, SeekPrefetch, type PrefetchPlace } from './seek-prefetch.ts';
 import { segmentIndexAt } from './segment-index.ts';
+import { SessionDataSaver } from './data-saver-limits.ts';
 import {
-  ASSUMED_SEGMENT_SECONDS, AUDIO_SWITCH_LEAD_SECONDS, FAILURES_BEFORE_DOWNSWITCH, FORWARD_GOAL_SECONDS, PREFETCH_MIN_AHEAD_SECONDS, SEEK_ABR,
+  ASSUMED_SEGMENT_SECONDS, AUDIO_SWITCH_LEAD_SECONDS, FAILURES_BEFORE_DOWNSWITCH, PREFETCH_MIN_AHEAD_SECONDS, SEEK_ABR,
 } from './session-tuning.ts';
 import { openTrackBuffers } from './track-buffers.ts';
 import { BufferBudget } from './buffer-budget.ts';
@@ -61,6 +62,8 @@ export class PlaybackSession {
   /** The SourceBuffers' byte bounds, from the device's memory. */
   private readonly budget: BufferBudget;
   private bufferStatsTimer: ReturnType<typeof setTimeout> | undefined;
+  /** The data saver's limits (data-saver-limits.ts): a lower cap and forward goal, no hints. */
+  private readonly saver: SessionDataSaver;
 
   constructor(sink: MediaSink, options: EngineOpenOptions, report: Report) {
     this.sink = sink;
@@ -69,6 +72,7 @@ export class PlaybackSession {
     this.playback.currentTime = options.startTime;
     this.maxWidth = options.maxWidth;
     this.maxHeight = options.maxHeight;
+    this.saver = new SessionDataSaver(options.dataSaver === true);
     if (options.rememberedBandwidthBps) this.estimator.restore(options.rememberedBandwidthBps);
     this.budget = new BufferBudget(bufferLimitsForDevice(options.deviceMemoryGb), () => this.scheduleBufferStats());
   }
@@ -157,7 +161,7 @@ export class PlaybackSession {
   prefetch(time: number): void {
     const main = this.main;
     if (!main || this.destroyed || !this.levelPlaylistsRead || !(time >= 0)) return;
-    if (!linkAllowsPrefetch(this.estimator.estimateBps())) return;
+    if (this.saver.on || !linkAllowsPrefetch(this.estimator.estimateBps())) return;
     const level = this.seekLevel(main);
     // The keyframe index is a small text: read even when the segments are not fetched ahead.
     this.keyframes?.warm(level);
@@ -226,6 +230,20 @@ export class PlaybackSession {
     this.maxHeight = height;
   }
 
+  /**
+   * The data saver turned on or off: Auto's cap and the forward goal follow from the next segment
+   * on (what is buffered stays), and a hint's download under way is dropped.
+   */
+  setDataSaver(on: boolean): void {
+    if (this.saver.on === on) return;
+    this.saver.on = on;
+    if (!on) return;
+    this.prefetches.clear();
+    const cap = this.cap();
+    const levels = this.catalog?.abrLevels() ?? [];
+    if (this.manualLevel === undefined && cap !== undefined && SessionDataSaver.lowerCap(levels, cap, this.currentLevel) !== this.currentLevel) void this.changeLevel(cap, false);
+  }
+
   destroy(): void {
     if (this.destroyed) return;
     this.destroyed = true;
@@ -261,7 +279,7 @@ export class PlaybackSession {
    * viewer is waiting for (after a start or a seek, about a tenth of a second at 4 Mbit/s).
    */
   private mayLoad(track: TrackLoader, segment: MediaSegment): boolean {
-    if (segment.start - this.playback.currentTime > FORWARD_GOAL_SECONDS) return false;
+    if (segment.start - this.playback.currentTime > this.saver.forwardGoalSeconds()) return false;
     if (track === this.main && !this.budget.allows(this.playback.currentTime, segment.duration, this.declaredBytes(track, segment))) {
       // Media left far ahead from before a seek holds the bound: removed, loading goes on.
       void this.budget.dropUnreachable(this.playback.currentTime).then((dropped) => dropped && track.wake());
@@ -285,14 +303,18 @@ export class PlaybackSession {
     const catalog = this.catalog;
     if (!catalog) return;
     const estimate = this.estimator.estimateBps();
-    const level = chooseNextLevel(catalog.abrLevels(), {
+    const levels = catalog.abrLevels();
+    const input = {
       current: this.currentLevel,
       estimateBps: estimate,
       bufferAheadSeconds: Math.max(0, segment.start + segment.duration - this.playback.currentTime),
       segmentDurationSeconds: segment.duration,
       cap: this.cap(),
-      ...(this.manualLevel === undefined ? {} : { manual: this.manualLevel }),
-    });
+    };
+    const level = chooseNextLevel(levels, { ...input, ...(this.manualLevel === undefined ? {} : { manual: this.manualLevel }) });
+    const fetchedLevel = Number(this.main?.currentSource.key.split(':')[1] ?? this.currentLevel);
+    const saved = this.saver.segmentFetched(levels, fetchedLevel, download.bytes.byteLength, input, this.sizeCap(), this.manualLevel !== undefined);
+    if (saved > 0) this.report({ type: 'data-saved', bytes: saved });
     this.report({ type: 'stats', bandwidthBps: estimate, networkClass: networkClassOfEstimate(estimate), rendition: this.renditionOf(this.playingLevel), bufferBytes: this.budget.snapshot(this.playback.currentTime) });
     if (level !== this.currentLevel) void this.changeLevel(level, false);
   }
@@ -410,8 +432,14 @@ export class PlaybackSession {
     return height ? `${height}p` : undefined;
   }
 
-  /** The highest level worth loading for the player's size. */
+  /** The highest level Auto may load: worth loading for the player's size, and within the data saver's cap. */
   private cap(): number | undefined {
+    const levels = this.catalog?.abrLevels() ?? [];
+    return SessionDataSaver.lowerCap(levels, this.sizeCap(), this.saver.cap(levels));
+  }
+
+  /** The highest level worth loading for the player's size. */
+  private sizeCap(): number | undefined {
     const levels = this.catalog?.abrLevels() ?? [];
     return capLevelsToSize(levels, this.maxWidth, this.maxHeight, 1).at(-1)?.index;
   }

@@ -74,4 +74,9 @@ export interface ControlsHost {
   readonly alwaysSkipIntro: SwitchSetting | undefined;
   /** Present when sharing is on (a mobile settings extra). */
   readonly share: (() => void) | undefined;
+  /** The data saver's switch (src/app/data-saver): on or off and why; the viewer's flip is saved. */
+  readonly dataSaver?: {
+    readonly store: Store<{ dataSaver: boolean; reason: 'viewer' | 'save-data' | 'network' | 'host' }>;
+    setByViewer(on: boolean): void;
+  };
 }

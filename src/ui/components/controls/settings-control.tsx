@@ -1,6 +1,7 @@
 import { useEffect, useRef, useSyncExternalStore } from 'react';
 import { usePlayerState } from '../../hooks/use-player-state.ts';
 import { useStore } from '../../hooks/use-store.ts';
+import { createStore } from '../../../core/store.ts';
 import { ru } from '../../i18n/ru.ts';
 import { MENU_ROOT_ATTRIBUTE, type ActiveMenu, type ActiveMenuStore } from '../../menus/active-menu.ts';
 import { ControlButton } from './control-button.tsx';
@@ -9,6 +10,8 @@ import type { ExtraAction, SettingsView, SwitchRow } from './settings-menu.tsx';
 import { useExtras } from '../../extras/extras-source.ts';
 
 const noSubscription = () => () => undefined;
+/** A stand-in store where the player has no data saver (the row is then not shown). */
+const NO_DATA_SAVER = createStore<{ dataSaver: boolean; reason: 'viewer' | 'save-data' | 'network' | 'host' }>({ dataSaver: false, reason: 'network' });
 
 const SETTINGS_VIEWS: ReadonlySet<ActiveMenu> = new Set<SettingsView>(['main', 'quality', 'playback-rate', 'audio-tracks', 'subs', 'audio-boost']);
 
@@ -27,6 +30,8 @@ export function SettingsControl({ host, menus, compact }: { host: ControlsHost; 
   const pip = useStore(host.pictureInPicture.store);
   const airPlay = useStore(host.airPlay.store);
   const cast = useStore(host.cast.store);
+  const saver = useStore(host.dataSaver?.store ?? NO_DATA_SAVER);
+  const savedBytes = usePlayerState(host.store, (state) => state.dataSavedBytes);
   const close = () => menus.update({ menu: 'none' });
   // Opened at the main panel, a choice goes back there, so several settings change in one visit;
   // a submenu opened by a button of its own (Субтитры) closes with the choice made there.
@@ -87,6 +92,7 @@ export function SettingsControl({ host, menus, compact }: { host: ControlsHost; 
           compact={compact}
           extras={extras}
           switches={switches}
+          dataSaver={host.dataSaver && { on: saver.dataSaver, reason: saver.reason, savedBytes, toggle: () => host.dataSaver?.setByViewer(!saver.dataSaver) }}
         />
       ) : null}
     </div>

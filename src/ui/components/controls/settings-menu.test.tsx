@@ -64,7 +64,7 @@ describe('SettingsMenu main panel (SPEC.md section 2)', () => {
     const always = (on: boolean) => ({ switches: [{ id: 'always-skip-intro', label: 'Всегда пропускать заставку', on, onToggle: noop }] });
     for (const compact of [false, true]) {
       const off = items(render({ ...always(false), compact }), 'menuitemcheckbox');
-      expect(off.map((item) => item.text)).toEqual(['Всегда пропускать заставку ']);
+      expect(off.map((item) => item.text)).toEqual(['Всегда пропускать заставку Выкл.']);
       expect(off[0]?.attributes).toContain('aria-checked="false"');
     }
     expect(items(render(always(true)), 'menuitemcheckbox')[0]?.attributes).toContain('aria-checked="true"');

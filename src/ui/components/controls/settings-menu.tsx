@@ -11,6 +11,7 @@ import {
   rateChoices,
   textTrackChoices,
   type Choice,
+  type DataSaverRowInput,
   type ExtraAction,
   type SettingsView,
   type SwitchRow,
@@ -57,6 +58,8 @@ export interface SettingsMenuProps {
   extras: readonly ExtraAction[];
   /** Yes-or-no settings ('Всегда пропускать заставку'); a press switches and the menu stays open. */
   switches?: readonly SwitchRow[] | undefined;
+  /** 'Экономия трафика': a switch in the main panel; absent, no row. */
+  dataSaver?: DataSaverRowInput | undefined;
 }
 
 interface RadioItem {
@@ -152,9 +155,13 @@ function MainPanel({ listRef, onNavigate, ...input }: PanelProps) {
             <span className="settings-menu__chevron" aria-hidden="true">›</span>
           </button>
         ) : row.kind === 'switch' ? (
-          <button key={`switch-${row.id}`} type="button" role="menuitemcheckbox" tabIndex={-1} aria-checked={row.on} className="settings-menu__row" data-switch={row.id} onClick={row.onToggle}>
-            <span className="settings-menu__name">{row.label}</span>{' '}
-            <span className={`settings-menu__switch${row.on ? ' settings-menu__switch--on' : ''}`} aria-hidden="true" />
+          // A switch stays in the menu when flipped: its line then says what changed.
+          <button key={`switch-${row.id}`} type="button" role="menuitemcheckbox" tabIndex={-1} aria-checked={row.on} aria-disabled={row.locked || undefined} className="settings-menu__row" data-switch={row.id} onClick={() => !row.locked && row.onToggle()}>
+            <span className="settings-menu__name">
+              {row.label}
+              {row.note ? <span className="settings-menu__detail">{row.note}</span> : null}
+            </span>{' '}
+            <span className="settings-menu__value">{row.on ? ru.switchOn : ru.switchOff}</span>
           </button>
         ) : (
           <button key={`extra-${row.id}`} type="button" role="menuitem" tabIndex={-1} className="settings-menu__row" data-action={row.id} onClick={row.onSelect}>

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { AudioTrack, Quality } from '../../../core/player-state.ts';
 import {
   AUDIO_GAINS,
+  dataSaverRow,
   RATES,
   audioGainChoices,
   audioTrackChoices,
@@ -147,5 +148,21 @@ describe('menuKeyAction', () => {
     ['main', 'k', undefined, undefined],
   ] as const)('%s: %s (row opens %s) → %j', (view, key, submenu, action) => {
     expect(menuKeyAction(view, key, 0, 4, submenu)).toEqual(action);
+  });
+});
+
+describe('dataSaverRow', () => {
+  const row = (input: Partial<Parameters<typeof dataSaverRow>[0]>) => dataSaverRow({ on: false, reason: 'network', savedBytes: 0, toggle: () => {}, ...input });
+
+  it('says why when the saver turned itself on, and nothing when the viewer chose', () => {
+    expect(row({ on: true, reason: 'save-data' })).toMatchObject({ kind: 'switch', label: 'Экономия трафика', on: true, note: 'Включено: браузер просит экономить трафик', locked: false });
+    expect(row({ on: true, reason: 'network' })).toMatchObject({ note: 'Включено: медленная сеть' });
+    expect(row({ on: true, reason: 'viewer' })).toMatchObject({ note: undefined });
+    expect(row({ on: false, reason: 'network' })).toMatchObject({ on: false, note: undefined });
+  });
+
+  it('is locked when the site decides, and adds what it saved', () => {
+    expect(row({ on: true, reason: 'host', savedBytes: 12_400_000 })).toMatchObject({ locked: true, note: 'Задано сайтом · Сэкономлено 12 МБ' });
+    expect(row({ on: true, reason: 'viewer', savedBytes: 3_440_000 })).toMatchObject({ note: 'Сэкономлено 3,4 МБ' });
   });
 });

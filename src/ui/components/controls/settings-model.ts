@@ -33,11 +33,16 @@ export interface Choice<T> {
   checked: boolean;
 }
 
-/** A yes-or-no setting of the main panel ('Всегда пропускать заставку'). */
+/**
+ * A yes-or-no setting of the main panel ('Всегда пропускать заставку', 'Экономия трафика'): its
+ * line may say why it is as it is or what it did; `locked` when someone else decides.
+ */
 export interface SwitchRow {
   id: string;
   label: string;
   on: boolean;
+  note?: string | undefined;
+  locked?: boolean | undefined;
   onToggle(): void;
 }
 
@@ -46,6 +51,30 @@ export type MainRow =
   | { kind: 'submenu'; view: Exclude<SettingsView, 'main'>; label: string; value: string }
   | ({ kind: 'switch' } & SwitchRow)
   | { kind: 'action'; id: string; label: string; onSelect(): void };
+
+/** The data saver as the menu shows it (src/app/data-saver). */
+export interface DataSaverRowInput {
+  on: boolean;
+  reason: 'viewer' | 'save-data' | 'network' | 'host';
+  /** Bytes its cap saved so far (the engine's estimate). */
+  savedBytes: number;
+  toggle(): void;
+}
+
+/**
+ * 'Экономия трафика': on or off; its line says why when it turned itself on (Save-Data, a slow
+ * network) or when the site decides, and what it saved once it saved anything.
+ */
+export function dataSaverRow(input: DataSaverRowInput): MainRow {
+  const why = input.reason === 'host' ? ru.dataSaverByHost
+    : !input.on ? undefined
+    : input.reason === 'save-data' ? ru.dataSaverBySaveData
+    : input.reason === 'network' ? ru.dataSaverBySlowNetwork
+    : undefined;
+  const saved = input.savedBytes >= 50_000 ? ru.dataSaved(input.savedBytes) : undefined;
+  const note = [why, saved].filter(Boolean).join(' · ') || undefined;
+  return { kind: 'switch', id: 'data-saver', label: ru.dataSaver, on: input.on, note, locked: input.reason === 'host', onToggle: () => input.toggle() };
+}
 
 /** What decides the main panel's rows. */
 export interface MainRowsInput {
@@ -62,6 +91,8 @@ export interface MainRowsInput {
   extras: readonly ExtraAction[];
   /** Switches, after the submenus, at every size. */
   switches?: readonly SwitchRow[] | undefined;
+  /** The data saver's switch; absent where the player has none. */
+  dataSaver?: DataSaverRowInput | undefined;
 }
 
 /** Rates and gains come from storage and arithmetic: compare them loosely. */
@@ -119,6 +150,7 @@ export function mainRows(input: MainRowsInput): MainRow[] {
   if (input.audioGain !== undefined) {
     rows.push({ kind: 'submenu', view: 'audio-boost', label: ru.audioBoost, value: ru.percent(input.audioGain) });
   }
+  if (input.dataSaver) rows.push(dataSaverRow(input.dataSaver));
   for (const row of input.switches ?? []) rows.push({ kind: 'switch', ...row });
   if (!input.compact) return rows;
   if (input.textTracks.length > 0) {
