@@ -1,4 +1,5 @@
 import type { NetworkClass } from './abr/network-class.ts';
+import type { PrefetchedMedia } from './session/prefetched-media.ts';
 /**
  * What crosses between the custom engine's main-thread adapter (src/engine/mse) and its worker.
  * Plain data only: everything here is structured-cloneable.
@@ -21,6 +22,12 @@ export interface EngineOpenOptions {
   rememberedBandwidthBps: number | undefined;
   /** Playlists already at hand (absolute URL → text): each is read once instead of fetched. */
   playlists?: Record<string, string> | undefined;
+  /**
+   * The first segments the embed document already asked for (their bodies transferred, still
+   * arriving): the engine's request for exactly that URL and byte range takes one instead of
+   * the network.
+   */
+  prefetched?: PrefetchedMedia[] | undefined;
 }
 
 export interface QualityInfo {
@@ -51,6 +58,8 @@ export type EngineReport =
   | { type: 'stream-type'; streamType: 'on-demand' | 'live' | 'live:dvr' }
   /** The throughput measured from the engine's own downloads, and its network class (SPEC.md section 9). */
   | { type: 'stats'; bandwidthBps: number | undefined; networkClass: NetworkClass | undefined; rendition: string | undefined }
+  /** The document's prefetched responses the start-up used, and those it dropped (another level or track). */
+  | { type: 'first-segments'; taken: number; dropped: number }
   /** The engine gives up: `declined` means it never played (another engine should). */
   | { type: 'error'; error: EngineFailure; declined: boolean };
 
