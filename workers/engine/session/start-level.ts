@@ -13,7 +13,7 @@ export interface StartKnowledge {
 /**
  * The level a session starts at: the remembered estimate (else ABR's blind start), capped to the
  * player's size. The one rule for both the engine and the embed document, which fetches that
- * level's first segment before the engine runs (src/engine/mse/first-segments.ts): were they to
+ * level's first segment before the engine runs (src/workers-client/engine-first-segments.ts): were they to
  * disagree, the document's bytes would be wasted.
  */
 export function startLevel(levels: readonly Level[], knowledge: StartKnowledge): number {
