@@ -20,6 +20,12 @@ export interface FirstSegmentsInput {
 
 /** The downloads started for one source, until the engine takes them. */
 let started: { src: string; media: PrefetchedMedia[] } | undefined;
+/**
+ * The engine asked for them: from then on nothing is fetched ahead. (The document's request for
+ * this chunk and the engine's are separate imports; on a fast device the engine's may run first,
+ * and a prefetch after it would fetch what the engine is already fetching.)
+ */
+let engineStarted = false;
 
 /**
  * Starts the first segments of the stream the document carries, at the level the engine will
@@ -29,7 +35,7 @@ let started: { src: string; media: PrefetchedMedia[] } | undefined;
  * does not ask for is cancelled. Anything unsure fetches nothing: the engine then asks as before.
  */
 export function prefetchFirstSegments(input: FirstSegmentsInput): void {
-  if (started || !input.playlists || !transferableStreams()) return;
+  if (started || engineStarted || !input.playlists || !transferableStreams()) return;
   try {
     const master = Object.entries(input.playlists).find(([, text]) => text.includes('#EXT-X-STREAM-INF'));
     if (!master || input.resumes(master[0])) return;
@@ -68,6 +74,7 @@ export function prefetchFirstSegments(input: FirstSegmentsInput): void {
 export function takeFirstSegments(src: string): PrefetchedMedia[] | undefined {
   const taken = started;
   started = undefined;
+  engineStarted = true;
   if (!taken || taken.src === src) return taken?.media;
   for (const media of taken.media) void media.body.cancel().catch(() => undefined);
   return undefined;

@@ -1,5 +1,6 @@
 import type { WidgetConfig } from '../../config/widget-config.ts';
 import type { BootData } from '../../contract/catalogue/boot-data.ts';
+import { mseAdapterModule } from '../../engine/engine-loaders.ts';
 import { readPlaybackEnvironment } from '../../engine/playback-environment.ts';
 import type { MediaStorage } from '../../storage/media-storage.ts';
 import { favoriteAudioTrack, savedEpisodeVariant, sourcePreferences } from '../../storage/storage-records.ts';
@@ -33,7 +34,8 @@ export function startFirstSegments({ config, contentId, boot, storage, video, lo
     readPlaybackEnvironment(video).mediaSource;
   const playlists = boot.peekPlaylists();
   if (!sure || !playlists) return;
-  void import('../../engine/mse/mse-adapter.ts').then(({ prefetchFirstSegments }) => prefetchFirstSegments({
+  // The engine's own import of the chunk is the same promise, asked for later: this runs first.
+  void mseAdapterModule().then(({ prefetchFirstSegments }) => prefetchFirstSegments({
     playlists,
     video,
     resumes: (src) => (sourcePreferences(storage, src)?.time ?? 0) > 0,
