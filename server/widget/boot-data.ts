@@ -10,6 +10,8 @@ import type { CachedCatalogue } from '../catalogue/cached-catalogue.ts';
 import type { CachedJson } from '../catalogue/catalogue-cache.ts';
 import { viewerCountry } from '../catalogue/viewer-country.ts';
 import { CATALOG_API_PREFIX, MANIFEST_URL_PREFIX, MEDIA_URL_PREFIX } from '../http/paths.ts';
+import type { FirstSegmentsTable } from '../../src/contract/catalogue/first-segments-table.ts';
+import { firstSegmentsTable } from './first-segments-table.ts';
 
 /** At most this much playlist text (master and media playlists) goes into one document. */
 export const PLAYLIST_BYTES_CAP = 128 * 1024;
@@ -18,6 +20,8 @@ export const PLAYLIST_BYTES_CAP = 128 * 1024;
 export interface BootEntries {
   answers: Record<string, unknown>;
   playlists: Record<string, string>;
+  /** The first segments of the stream those playlists describe, when the engine would play it. */
+  firstSegments?: FirstSegmentsTable;
 }
 
 export interface BootDataOptions {
@@ -95,6 +99,8 @@ export interface BuiltBootData {
   availability?: string;
   /** The playlists object. */
   playlists: string;
+  /** The first segments' table (./first-segments-table.ts), when there is one. */
+  firstSegments?: string;
 }
 
 /** Where the boot data's answers come from: what the API's routes answer from. */
@@ -150,10 +156,12 @@ export async function buildBootData(reads: BootDataReads, input: BootDataInput):
       if (source) await addPlaylists(source.link, input.origin, (url) => mediaFile(reads.mediaDir, url), playlists);
     }
   }
+  const table = firstSegmentsTable(playlists);
   return {
     answers: answers.flatMap(([url, answer]) => (answer === null ? [] : [member(url, answer.body)])).join(','),
     ...(availability === null ? {} : { availability: escapeLessThan(availability.body) }),
     playlists: escapeLessThan(JSON.stringify(playlists)),
+    ...(table ? { firstSegments: escapeLessThan(JSON.stringify(table)) } : {}),
   };
 }
 
@@ -214,7 +222,8 @@ export function bootDataJson(built: BuiltBootData, input: BootDataInput): string
     ? member(new URL(`contents/${input.movieId}/available?domain=${encodeURIComponent(input.domain)}`, apiBase(input.origin)).href, built.availability)
     : '';
   const answers = [built.answers, availability].filter((part) => part !== '').join(',');
-  return `{"answers":{${answers}},"playlists":${built.playlists}}`;
+  const table = built.firstSegments === undefined ? '' : `,"firstSegments":${built.firstSegments}`;
+  return `{"answers":{${answers}},"playlists":${built.playlists}${table}}`;
 }
 
 /** JSON with every `<` written as \u003c: the same value, and no text in it can end the element. */

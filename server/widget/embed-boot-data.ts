@@ -26,7 +26,7 @@ export const BOOT_DATA_BYTES = 32 * 1024 * 1024;
 
 /** A kept boot data's size, near enough (its text; UTF-16 in memory, hence twice). */
 export function bootDataBytes(built: BuiltBootData): number {
-  return 2 * (built.answers.length + built.playlists.length + (built.availability?.length ?? 0));
+  return 2 * (built.answers.length + built.playlists.length + (built.availability?.length ?? 0) + (built.firstSegments?.length ?? 0));
 }
 
 /**

@@ -20,6 +20,7 @@ import { whenBufferSafe } from '../core/buffer-safe.ts';
 import { quietImport } from '../ui/loading/quiet-import.ts';
 import { loadUi } from './load-ui.ts';
 import { yieldToMain } from '../core/yield-to-main.ts';
+import { startFirstSegments } from './wiring/first-segments.ts';
 
 /**
  * The iframe entry: reads the configuration, starts loading and playback, then loads the UI
@@ -56,6 +57,14 @@ async function boot(): Promise<void> {
     return;
   }
   if (config.engine === undefined || config.engine === 'mse') prewarmPlayback();
+  // The server's answers written into this document: the first load asks nothing it carries.
+  const boot = readBootData(document.getElementById('boot-data'));
+  // The mirror is read now, synchronously: the first render already knows the saved values.
+  const storage = createMediaStorage({ mirror: browserMirror(), durable: idbDurableStore() });
+  // A session's readable cookies (the token, or the mark that outlives it): src/contract/auth.
+  const loggedIn = /\bauth(Token|Session)=/.test(document.cookie);
+  // The first segments from here, before the engine's worker runs, when what plays first is sure.
+  startFirstSegments({ config, contentId: config.movieId, boot, storage, video, loggedIn });
   // The engine's worker and chunk are on their way; the player's set-up runs in a task of its
   // own, so that the entry's evaluation is not one long task on a slow phone. (The episode and
   // its source stay in the set-up's task: started a task later, the first frame came later.)
@@ -69,8 +78,7 @@ async function boot(): Promise<void> {
     pageUrl: window.location.href,
     cookie: () => document.cookie,
     extraHeaders: () => config.requestHeaders,
-    // The server's answers written into this document: the first load asks nothing it carries.
-    boot: readBootData(document.getElementById('boot-data')),
+    boot,
   });
   const app = startPlayerApp({
     client,
@@ -78,10 +86,8 @@ async function boot(): Promise<void> {
     video,
     domain: hostPageAddress(),
     blockedClipUrl,
-    // The mirror is read now, synchronously: the first render already knows the saved values.
-    storage: createMediaStorage({ mirror: browserMirror(), durable: idbDurableStore() }),
-    // A session's readable cookies (the token, or the mark that outlives it): src/contract/auth.
-    loggedIn: /\bauth(Token|Session)=/.test(document.cookie),
+    storage,
+    loggedIn,
   });
   const failed = appFailed(app);
   const firstFrame = Promise.race([failed, new Promise<void>((resolve) => app.events.on('first-frame', () => resolve()))]);

@@ -211,7 +211,7 @@ export function createPlaybackMemory(options: PlaybackMemoryOptions): PlaybackMe
  * else the first. Labels compare without case or outer spaces.
  */
 export function preferredAudioTrack(
-  tracks: readonly AudioTrack[],
+  tracks: ReadonlyArray<Pick<AudioTrack, 'index' | 'label' | 'language'>>,
   savedLabel: string | undefined,
   voiceAuthor: string | undefined,
   langOrder: readonly string[] = [],

@@ -1,5 +1,19 @@
 import { prewarmEngineWorker } from '../workers-client/engine-client.ts';
 import type { EngineLoader } from './types.ts';
+import type * as MseAdapterChunk from './mse/mse-adapter.ts';
+
+let mseModule: Promise<typeof MseAdapterChunk> | undefined;
+
+/**
+ * The custom engine's chunk, one import for everyone: what asks for it first hears of it first.
+ * The document's first segments (src/app/wiring/first-segments.ts) are so started before the
+ * adapter takes them, whatever the device's speed.
+ */
+export function mseAdapterModule(): Promise<typeof MseAdapterChunk> {
+  mseModule ??= import('./mse/mse-adapter.ts');
+  mseModule.catch(() => (mseModule = undefined));
+  return mseModule;
+}
 
 /**
  * The custom engine: HLS on demand wherever MediaSource (or ManagedMediaSource) exists; the
@@ -8,14 +22,14 @@ import type { EngineLoader } from './types.ts';
 export const mseLoader: EngineLoader = {
   name: 'mse',
   canPlay: (source, environment) => source.type === 'hls' && environment.mediaSource,
-  load: async () => (await import('./mse/mse-adapter.ts')).createMseAdapter,
+  load: async () => (await mseAdapterModule()).createMseAdapter,
   async prewarm(environment) {
     if (!environment.mediaSource) return;
     // The pool is a few hundred bytes and lives in the entry chunk: the worker's script is requested
     // as soon as the widget boots, not a round trip later behind a lazy chunk (measured on a 150 ms
     // link, that round trip put the master playlist request after the catalogue answers).
     prewarmEngineWorker();
-    await import('./mse/mse-adapter.ts');
+    await mseAdapterModule();
   },
 };
 

@@ -79,6 +79,17 @@ describe('the boot data of /embed', () => {
     expect(total).toBeLessThanOrEqual(128 * 1024);
   });
 
+  it('carries the first segment of each level and of the default audio, each one the media route serves', async () => {
+    const boot = (await embed('/embed?movie_id=1'))!;
+    const table = boot.firstSegments!;
+    expect(table.src).toBe(Object.keys(boot.playlists)[0]);
+    expect(table.levels).toHaveLength(3);
+    const bitrates = table.levels.map((level) => level.bitrate);
+    expect(bitrates).toEqual([...bitrates].sort((a, b) => a - b));
+    const requests = [...table.levels.map((level) => level.segment!), table.audioSegment!];
+    for (const { url } of requests) expect((await apiAnswer(url)).status, url).toBe(200);
+  });
+
   it('opens the episode a shared link or the query names', async () => {
     const episodes = JSON.parse((await apiAnswer(api('episodes?content-id=2'))).body) as { id: number; order: number; season: { order: number }; m3u8MasterFilePath: string; episodeVariants: { filepath: string }[] }[];
     const fileOf = (episode: (typeof episodes)[number]) => new URL(episode.episodeVariants[0]?.filepath ?? episode.m3u8MasterFilePath, ORIGIN).href;

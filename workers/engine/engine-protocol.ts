@@ -1,4 +1,5 @@
 import type { NetworkClass } from './abr/network-class.ts';
+import type { PrefetchedMedia } from './session/prefetched-media.ts';
 /**
  * What crosses between the custom engine's main-thread adapter (src/engine/mse) and its worker.
  * Plain data only: everything here is structured-cloneable.
@@ -26,6 +27,12 @@ export interface EngineOpenOptions {
   playlists?: Record<string, string> | undefined;
   /** The page's navigator.deviceMemory (GB): the buffers' byte bounds follow from it. */
   deviceMemoryGb?: number | undefined;
+  /**
+   * The first segments the embed document already asked for (their bodies transferred, still
+   * arriving): the engine's request for exactly that URL and byte range takes one instead of
+   * the network.
+   */
+  prefetched?: PrefetchedMedia[] | undefined;
 }
 
 export interface QualityInfo {
@@ -58,6 +65,8 @@ export type EngineReport =
   | { type: 'stats'; bandwidthBps: number | undefined; networkClass: NetworkClass | undefined; rendition: string | undefined; bufferBytes?: BufferBytes | undefined }
   /** Bytes the data saver's cap saved on the segment just fetched (an estimate: data-saver-limits.ts). */
   | { type: 'data-saved'; bytes: number }
+  /** The document's prefetched responses the start-up used, and those it dropped (another level or track). */
+  | { type: 'first-segments'; taken: number; dropped: number }
   /** The engine gives up: `declined` means it never played (another engine should). */
   | { type: 'error'; error: EngineFailure; declined: boolean };
 

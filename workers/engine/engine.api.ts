@@ -4,6 +4,7 @@ import { RemoteMediaSink } from './media/remote-media-sink.ts';
 import { PlaybackSession } from './session/playback-session.ts';
 import { givePlaylists } from './session/stream-catalog.ts';
 import { setMediaRequestFilters } from './session/media-requests.ts';
+import { dropPrefetched, givePrefetched } from './session/prefetched-media.ts';
 import type { RequestFilterRule } from '../../src/contract/net/request-filter-rules.ts';
 
 /**
@@ -22,6 +23,7 @@ export function createEngineApi() {
     open(options: EngineOpenOptions, report: (report: EngineReport) => void, mainThreadSink?: SinkHandler): MediaSourceHandle | null {
       session?.destroy();
       givePlaylists(options.playlists);
+      givePrefetched(options.prefetched);
       if (mainThreadSink) {
         session = new PlaybackSession(new RemoteMediaSink(mainThreadSink), options, report);
         void session.start();
@@ -65,6 +67,7 @@ export function createEngineApi() {
       session?.resize(width, height);
     },
     destroy(): void {
+      dropPrefetched();
       session?.destroy();
       session = undefined;
     },

@@ -9,6 +9,8 @@ export interface BootData {
   take(url: string): unknown;
   /** The playlists (absolute URL → text) carried for the stream `src`, handed out once. */
   playlists(src: string): Record<string, string> | undefined;
+  /** The playlists carried, without handing them out (the first segments are fetched from them early). */
+  peekPlaylists(): Record<string, string> | undefined;
 }
 
 /** Reads the document's boot data; none (or a damaged one) answers nothing. */
@@ -32,5 +34,6 @@ export function readBootData(element: { textContent: string | null } | null): Bo
       if (given) playlists = undefined;
       return given;
     },
+    peekPlaylists: () => playlists,
   };
 }

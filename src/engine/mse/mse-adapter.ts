@@ -1,4 +1,4 @@
-import { proxy } from 'comlink';
+import { proxy, transfer } from 'comlink';
 import type { EngineReport } from '../../../workers/engine/engine-protocol.ts';
 import { PlayerError } from '../../contract/errors/player-error.ts';
 import type { EngineAdapter, EngineHost, EngineSettings } from '../types.ts';
@@ -11,6 +11,10 @@ import { readPlaybackEnvironment } from '../playback-environment.ts';
 import { pageDeviceMemory } from '../engine-buffer-settings.ts';
 import { createPlayheadFeed, hearTimeSets } from './playhead-feed.ts';
 import { followDataSaver } from '../data-saver-feed.ts';
+import { takeFirstSegments } from '../../workers-client/engine-first-segments.ts';
+
+// The embed document starts the first segments from here too: this chunk is preloaded with it.
+export { prefetchFirstSegments } from '../../workers-client/engine-first-segments.ts';
 
 const SNAPSHOT_EVENTS = ['timeupdate', 'playing', 'pause', 'seeked', 'waiting'] as const;
 
@@ -85,6 +89,10 @@ export function createMseAdapter(video: HTMLVideoElement, host: EngineHost, sett
       case 'data-saved':
         host.emit('data-saved', { bytes: report.bytes });
         break;
+      case 'first-segments':
+        // For the bench and the debug tools: how many of the document's prefetches the start-up used.
+        performance.mark('kino-first-segments', { detail: { taken: report.taken, dropped: report.dropped } });
+        break;
       case 'error': {
         const { category, code, message, detail } = report.error;
         host.emit('error', {
@@ -107,8 +115,10 @@ export function createMseAdapter(video: HTMLVideoElement, host: EngineHost, sett
       if (destroyed) return;
       // Messages reach the worker in order: the filters are in place before open() asks for anything.
       void worker.api.setRequestFilters([...filters.current()]);
+      // The first segments the document already asked for go with the start message, their bodies transferred.
+      const prefetched = takeFirstSegments(source.src) ?? [];
       const handle = await withTimeout(worker.api.open(
-        {
+        transfer({
           url: source.src,
           startTime,
           maxWidth: Math.round(rect.width * devicePixelRatio),
@@ -118,7 +128,8 @@ export function createMseAdapter(video: HTMLVideoElement, host: EngineHost, sett
           playlists: source.playlists,
           // Read here rather than in the worker: the page's value is the one a host (or a test simulating a phone) sees.
           deviceMemoryGb: pageDeviceMemory(),
-        },
+          prefetched,
+        }, prefetched.map((media) => media.body)),
         proxy(onReport),
         mainThreadMediaSource ? proxy(mainThreadMediaSource.handler) : undefined,
       ), ENGINE_OPEN_TIMEOUT_MS);

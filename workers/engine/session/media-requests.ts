@@ -1,5 +1,6 @@
 import { fetchWithPolicy, type Download, type RequestOptions } from '../../../src/contract/net/request-engine.ts';
 import { applyRequestFilterRules, type RequestFilterRule } from '../../../src/contract/net/request-filter-rules.ts';
+import { readPrefetched, takePrefetched } from './prefetched-media.ts';
 
 /**
  * The engine worker's requests: each with its kind's policy and the host's request filters
@@ -15,7 +16,23 @@ export function setMediaRequestFilters(rules: readonly RequestFilterRule[]): voi
   filterRules = rules;
 }
 
+/**
+ * A request: answered by the document's prefetch of exactly this URL and byte range when there is
+ * one (prefetched-media.ts), else by the network. The document prefetches only where no filter
+ * would change the request; with filters in place the network answers, as they ask. A prefetch
+ * that fails or is cut short is asked of the network (what it gave to `onChunk` comes again):
+ * the viewer sees no error of it.
+ */
 export function fetchMedia(url: string, options: RequestOptions & { fetchImpl?: typeof fetch }): Promise<Download> {
+  const prefetched = filterRules.length === 0 ? takePrefetched(url, options.byteRange) : undefined;
+  if (!prefetched) return fetchFromNetwork(url, options);
+  return readPrefetched(prefetched, options.signal, options.onChunk).catch(() => {
+    if (!options.signal.aborted) options.onRetry?.();
+    return fetchFromNetwork(url, options);
+  });
+}
+
+function fetchFromNetwork(url: string, options: RequestOptions & { fetchImpl?: typeof fetch }): Promise<Download> {
   const fetchImpl = options.fetchImpl ?? ((input, init) => fetch(input, init));
   return fetchWithPolicy(url, {
     ...options,

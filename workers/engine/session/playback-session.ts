@@ -1,5 +1,5 @@
 import { networkClassOfEstimate } from '../abr/network-class.ts';
-import { capLevelsToSize, chooseNextLevel, chooseSeekLevel, chooseStartLevel } from '../abr/abr-controller.ts';
+import { capLevelsToSize, chooseNextLevel, chooseSeekLevel } from '../abr/abr-controller.ts';
 import { ThroughputEstimator } from '../abr/throughput-estimator.ts';
 import type { EngineOpenOptions, EngineReport, PlaybackSnapshot } from '../engine-protocol.ts';
 import type { MediaSegment } from '../hls/playlist-types.ts';
@@ -20,6 +20,8 @@ import { BufferBudget } from './buffer-budget.ts';
 import { bufferLimitsForDevice } from '../../../src/contract/media/device-buffer-limits.ts';
 import type { PendingSource, SegmentPlan, TrackBuffers, TrackSource } from './track-contract.ts';
 import { TrackLoader } from './track-loader.ts';
+import { startLevel } from './start-level.ts';
+import { dropPrefetched } from './prefetched-media.ts';
 
 type Report = (report: EngineReport) => void;
 
@@ -47,6 +49,8 @@ export class PlaybackSession {
   private failures = 0;
   private destroyed = false;
   private levelPlaylistsRead = false;
+  /** The document's prefetched first segments were taken or dropped. */
+  private prefetchSettled = false;
   /** Keyframe positions of fMP4 levels with I-frame playlists, read at the first seek or hint. */
   private keyframes: KeyframeIndex | undefined;
   private readonly prefetches = new SeekPrefetch(this.abort.signal);
@@ -84,7 +88,8 @@ export class PlaybackSession {
       this.catalog = catalog;
       this.keyframes = new KeyframeIndex(catalog.levels, catalog.iFrameLevels, this.abort.signal);
       const levels = catalog.abrLevels();
-      this.currentLevel = chooseStartLevel(levels, { estimateBps: this.estimator.estimateBps(), cap: this.cap(), segmentDurationSeconds: ASSUMED_SEGMENT_SECONDS });
+      // Nothing was measured yet: the estimate is the remembered one, as the embed document saw it.
+      this.currentLevel = startLevel(levels, { rememberedBandwidthBps: this.options.rememberedBandwidthBps, maxWidth: this.maxWidth, maxHeight: this.maxHeight });
       this.audioIndex = catalog.defaultAudioIndex();
       const firstAudioIndex = this.audioIndex;
       const [mainSource, firstAudioSource] = await Promise.all([this.levelSource(this.currentLevel), this.audioSource(this.audioIndex)]);
@@ -299,6 +304,12 @@ export class PlaybackSession {
 
   private segmentLoaded(download: Download, segment: MediaSegment): void {
     this.failures = 0;
+    // By the first segment's end every start-up request went out (its audio and init with it):
+    // a prefetch none of them took was for another level or track, and its download stops.
+    if (!this.prefetchSettled) {
+      this.prefetchSettled = true;
+      this.report({ type: 'first-segments', ...dropPrefetched() });
+    }
     this.estimator.sample(download.bytes.byteLength, download.transferMs);
     const catalog = this.catalog;
     if (!catalog) return;

@@ -42,6 +42,16 @@ export class StreamCatalog {
     return StreamCatalog.fromMaster(playlist);
   }
 
+  /**
+   * The catalogue of a master playlist's text, as the engine would read it; throws DeclinedError
+   * when the engine would decline the stream (the embed document asks this before prefetching).
+   */
+  static ofMasterText(text: string, url: string): StreamCatalog {
+    const playlist = parseText(text, url);
+    if (playlist.kind !== 'master') throw new DeclinedError(`${url} is not a master playlist`);
+    return StreamCatalog.fromMaster(playlist);
+  }
+
   private static fromMaster(master: MasterPlaylist): StreamCatalog {
     const support = masterSupport(master);
     if (!support.supported) throw new DeclinedError(support.reason);
@@ -56,12 +66,7 @@ export class StreamCatalog {
   mediaPlaylist(url: string, signal: AbortSignal): Promise<MediaPlaylist> {
     let pending = this.playlists.get(url);
     if (!pending) {
-      pending = loadPlaylist(url, signal).then((playlist) => {
-        if (playlist.kind !== 'media') throw new DeclinedError(`${url} is not a media playlist`);
-        const support = engineSupport(playlist);
-        if (!support.supported) throw new DeclinedError(support.reason);
-        return playlist;
-      });
+      pending = loadPlaylist(url, signal).then((playlist) => playableMedia(playlist, url));
       pending.catch(() => this.playlists.delete(url));
       this.playlists.set(url, pending);
     }
@@ -132,7 +137,23 @@ async function loadPlaylist(url: string, signal: AbortSignal) {
   const carried = given.get(url);
   given.delete(url);
   const text = carried ?? new TextDecoder().decode((await fetchMedia(url, { kind: 'playlist', signal })).bytes);
+  return parseText(text, url);
+}
+
+function parseText(text: string, url: string): MasterPlaylist | MediaPlaylist {
   const parsed = parsePlaylist(text, url);
   if (!parsed.ok) throw new DeclinedError(parsed.error.message);
   return parsed.value;
+}
+
+/** A media playlist's text as the engine would play it; throws DeclinedError when it would decline it. */
+export function readMediaPlaylist(text: string, url: string): MediaPlaylist {
+  return playableMedia(parseText(text, url), url);
+}
+
+function playableMedia(playlist: MasterPlaylist | MediaPlaylist, url: string): MediaPlaylist {
+  if (playlist.kind !== 'media') throw new DeclinedError(`${url} is not a media playlist`);
+  const support = engineSupport(playlist);
+  if (!support.supported) throw new DeclinedError(support.reason);
+  return playlist;
 }
