@@ -74,6 +74,8 @@ export interface PlayerApp {
   dismissNext(): void;
   /** The episode's credits began: the next episode's card counts down over them. */
   creditsReached(): void;
+  /** A seek went back before the credits: their card and its countdown go. */
+  creditsLeft(): void;
   /** Saved progress and preferences (the viewer's 'Всегда пропускать' among them). */
   readonly storage: MediaStorage;
   /** 'Перезагрузить страницу': starts the player over without reloading the page (SPEC.md section 8). */
@@ -290,6 +292,7 @@ export function startPlayerApp(options: PlayerAppOptions): PlayerApp {
     watchNext: () => episodes?.watchNext(),
     dismissNext: () => episodes?.dismissNext(),
     creditsReached: () => episodes?.creditsReached(),
+    creditsLeft: () => episodes?.creditsLeft(),
     storage,
     reload() {
       if (app.signal.aborted) return;

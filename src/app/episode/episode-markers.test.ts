@@ -91,6 +91,14 @@ describe('the credits', () => {
     expect(tracker.at(20, true, false).creditsReached).toBe(false);
   });
 
+  it('are left by a seek back before their start, not by one within them or before they were reached', () => {
+    const tracker = createMarkerTracker(markers);
+    expect(tracker.seeking(5)).toBe(false);
+    tracker.at(19.2, true, false);
+    expect(tracker.seeking(21)).toBe(false);
+    expect(tracker.seeking(12)).toBe(true);
+  });
+
   it('are not reached while paused there (a seek in a paused film)', () => {
     const tracker = createMarkerTracker(markers);
     tracker.seeking(20);

@@ -23,8 +23,12 @@ export interface MarkerStep {
 }
 
 export interface MarkerTracker {
-  /** A seek to `target` began: the playhead gets there by a jump, not by playing. */
-  seeking(target: number): void;
+  /**
+   * A seek to `target` began: the playhead gets there by a jump, not by playing.
+   * @returns true when it leaves credits already reached (their card goes; they stay reached:
+   * once per view, and at the episode's end its card shows as always).
+   */
+  seeking(target: number): boolean;
   /** A new source is on the element (a voice-over, a reload): its first report says where playing starts. */
   restart(): void;
   /** The playhead is at `time`; `playing`: frames move; `alwaysSkip`: the viewer's saved choice. */
@@ -52,6 +56,7 @@ export function createMarkerTracker(markers: EpisodeMarkers): MarkerTracker {
   return {
     seeking(target) {
       fromBefore = intro !== undefined && target < intro.start;
+      return credits && creditsStart !== undefined && target < creditsStart;
     },
     restart() {
       fromBefore = undefined;

@@ -69,6 +69,16 @@ describe('the next-episode card at the credits', () => {
     expect(shown()).toBe(202);
   });
 
+  it('goes with its countdown when the viewer seeks back before the credits, and the episode stays', () => {
+    const { clock, session, card, shown } = setUp();
+    session.creditsReached();
+    clock.advance(2000);
+    session.creditsLeft();
+    expect(card()).toBeUndefined();
+    clock.advance(10_000);
+    expect(shown()).toBe(201);
+  });
+
   it("'Смотреть' opens the next episode at once", () => {
     const { session, shown } = setUp();
     session.creditsReached();

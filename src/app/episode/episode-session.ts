@@ -47,6 +47,8 @@ export interface EpisodeSession {
   dismissNext(): void;
   /** The credits began (src/app/episode/episode-markers.ts): the next episode's card counts down while they play. */
   creditsReached(): void;
+  /** A seek went back before the credits: the card counting down over them goes. */
+  creditsLeft(): void;
   /** Stops the countdown and the source on its way; the session's signal does the rest. */
   stop(): void;
 }
@@ -235,6 +237,12 @@ export function createEpisodeSession(options: EpisodeSessionOptions): EpisodeSes
       patch({ nextCard: undefined });
     },
     creditsReached: () => advance(true),
+    creditsLeft() {
+      if (!countdown || !atCredits) return;
+      stopCountdown();
+      atCredits = false;
+      patch({ nextCard: undefined });
+    },
     stop() {
       stopCountdown();
       episodeLoad?.abort();

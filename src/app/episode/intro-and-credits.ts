@@ -19,7 +19,7 @@ export interface IntroSkip {
  * controls (the UI chunk, at the first frame): the entry carries none of it.
  */
 export function followIntroAndCredits(
-  app: Pick<PlayerApp, 'store' | 'storage' | 'creditsReached'>,
+  app: Pick<PlayerApp, 'store' | 'storage' | 'creditsReached' | 'creditsLeft'>,
   core: Pick<PlayerCore, 'events' | 'store' | 'seek'>,
   signal: AbortSignal,
 ): IntroSkip {
@@ -56,7 +56,10 @@ export function followIntroAndCredits(
       if (hasNext) app.creditsReached();
     }
   }, { signal });
-  core.events.on('seeking', ({ currentTime }) => current()?.seeking(currentTime), { signal });
+  // A seek back before the credits takes their card away, as 'Смотреть титры' would.
+  core.events.on('seeking', ({ currentTime }) => {
+    if (current()?.seeking(currentTime)) app.creditsLeft();
+  }, { signal });
   // A new source (a voice-over, another episode) says where its playing starts with its first report.
   core.events.on('first-frame', () => current()?.restart(), { signal });
   signal.addEventListener('abort', () => store.update({ skipTo: undefined }), { once: true });
