@@ -242,6 +242,23 @@ describe('PlaybackSession on the demo film', ENGINE_TEST, () => {
     expect(net.names().filter(fourth)).toEqual([inFlight]);
   });
 
+  it('a quality chosen while the first segment is still arriving loads that segment again at the chosen level', async () => {
+    const firstVideo = (name: string) => /^v\d+\/seg-000\.ts$/.test(name);
+    const net = mediaFetch(firstVideo);
+    vi.stubGlobal('fetch', net.impl);
+    // Nothing buffered yet: the first segment is on the wire.
+    ({ session } = openSession(recordingSink(), 3_000_000));
+    void session.start();
+    session.update({ currentTime: 0, seeking: false, paused: true });
+    await vi.waitFor(() => expect(net.names().filter(firstVideo)).toHaveLength(1), PATIENT);
+    const started = net.names().find(firstVideo)!;
+    const other = started.startsWith('v240') ? 2 : 0;
+    await session.setQuality(other);
+    const wanted = other === 2 ? 'v720/seg-000.ts' : 'v240/seg-000.ts';
+    await vi.waitFor(() => expect(net.names()).toContain(wanted), PATIENT);
+    expect(net.names().some((name) => /^v\d+\/seg-001\.ts$/.test(name) && net.names().indexOf(name) < net.names().indexOf(wanted))).toBe(false);
+  });
+
   it('on a seek to an unbuffered place, requests the target at once while start-up downloads are still on the wire, and drops them', async () => {
     const second = (name: string) => /seg-001\.ts$/.test(name);
     const net = mediaFetch(second);

@@ -89,7 +89,9 @@ export class PlaybackSession {
       this.keyframes = new KeyframeIndex(catalog.levels, catalog.iFrameLevels, this.abort.signal);
       const levels = catalog.abrLevels();
       // Nothing was measured yet: the estimate is the remembered one, as the embed document saw it.
-      this.currentLevel = startLevel(levels, { rememberedBandwidthBps: this.options.rememberedBandwidthBps, maxWidth: this.maxWidth, maxHeight: this.maxHeight });
+      const start = startLevel(levels, { rememberedBandwidthBps: this.options.rememberedBandwidthBps, maxWidth: this.maxWidth, maxHeight: this.maxHeight });
+      // The data saver's cap holds from the first segment (the document fetches nothing ahead then).
+      this.currentLevel = SessionDataSaver.lowerCap(levels, start, this.saver.cap(levels)) ?? start;
       this.audioIndex = catalog.defaultAudioIndex();
       const firstAudioIndex = this.audioIndex;
       const [mainSource, firstAudioSource] = await Promise.all([this.levelSource(this.currentLevel), this.audioSource(this.audioIndex)]);

@@ -178,8 +178,16 @@ export class TrackLoader {
     this.source = source;
     this.pendingSource = undefined;
     if (!flush) return;
-    const index = Math.min(segmentIndexAt(source.playlist.segments, time) + 1, source.playlist.segments.length);
-    const from = source.playlist.segments[index]?.start ?? Number.POSITIVE_INFINITY;
+    const { segments } = source.playlist;
+    const current = segmentIndexAt(segments, time);
+    const playing = segments[current];
+    const bufferedEnd = this.bufferedEndFrom(time);
+    // The segment under the playhead stays only when it is wholly in: one still arriving is
+    // dropped with the old level's downloads and comes again at the new one (else nothing would
+    // ever fill the rest of it, and playback would stall there).
+    const whole = playing !== undefined && bufferedEnd !== undefined && bufferedEnd >= playing.start + playing.duration - 0.1;
+    const index = Math.min(current + (whole || !playing ? 1 : 0), segments.length);
+    const from = whole || !playing ? segments[index]?.start ?? Number.POSITIVE_INFINITY : Math.max(time, bufferedEnd ?? playing.start);
     // The position changes before anything is awaited, so the loop never resumes from the old
     // one; the removal is queued ahead of any later append on the same buffer.
     this.restartFrom(index);
