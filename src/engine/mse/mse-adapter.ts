@@ -11,9 +11,6 @@ import { readPlaybackEnvironment } from '../playback-environment.ts';
 import { createPlayheadFeed, hearTimeSets } from './playhead-feed.ts';
 import { takeFirstSegments } from '../../workers-client/engine-first-segments.ts';
 
-// The embed document starts the first segments from here too: this chunk is preloaded with it.
-export { prefetchFirstSegments } from '../../workers-client/engine-first-segments.ts';
-
 const SNAPSHOT_EVENTS = ['timeupdate', 'playing', 'pause', 'seeked', 'waiting'] as const;
 
 /**
