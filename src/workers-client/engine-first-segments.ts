@@ -1,15 +1,13 @@
 import { rememberedBandwidth } from '../storage/bandwidth-memory.ts';
 import { fetchWithPolicy, type RequestKind } from '../contract/net/request-engine.ts';
-import type { ByteRange, MediaSegment } from '../../workers/engine/hls/playlist-types.ts';
+import type { FirstSegmentsTable, SegmentRequest } from '../contract/catalogue/first-segments-table.ts';
 import type { PrefetchedChunk, PrefetchedMedia } from '../../workers/engine/session/prefetched-media.ts';
-import { segmentIndexAt } from '../../workers/engine/session/segment-index.ts';
 import { startLevel } from '../../workers/engine/session/start-level.ts';
-import { readMediaPlaylist, StreamCatalog } from '../../workers/engine/session/stream-catalog.ts';
 
-/** What the embed document knows before the engine runs, and what only the app can say. */
+/** What the embed document's server wrote, and what only the app can say. */
 export interface FirstSegmentsInput {
-  /** The playlists the document carries (absolute URL → text): the master and its media playlists. */
-  playlists: Record<string, string> | undefined;
+  /** The first segments of the stream the document carries, per level (server/widget/first-segments-table.ts). */
+  table: FirstSegmentsTable;
   /** The player's element: its size in device pixels is what the engine will be told. */
   video: HTMLVideoElement;
   /** Whether playback of this source would start elsewhere than 0 (a saved time): then nothing is fetched. */
@@ -20,51 +18,33 @@ export interface FirstSegmentsInput {
 
 /** The downloads started for one source, until the engine takes them. */
 let started: { src: string; media: PrefetchedMedia[] } | undefined;
-/**
- * The engine asked for them: from then on nothing is fetched ahead. (The document's request for
- * this chunk and the engine's are separate imports; on a fast device the engine's may run first,
- * and a prefetch after it would fetch what the engine is already fetching.)
- */
+/** The engine asked for them: from then on nothing is fetched ahead. */
 let engineStarted = false;
 
 /**
  * Starts the first segments of the stream the document carries, at the level the engine will
- * start at (the one rule both use, workers/engine/session/start-level.ts), from 0: the video's
- * (its init segment first for fMP4) and the default audio rendition's. The engine takes them when
- * it opens the stream (takeFirstSegments), request for request by URL and byte range; what it
- * does not ask for is cancelled. Anything unsure fetches nothing: the engine then asks as before.
+ * start at (the one rule both use, workers/engine/session/start-level.ts, over the levels the
+ * server listed in the engine's order), from 0: the video's (its init segment first for fMP4) and
+ * the default audio rendition's. The engine takes them when it opens the stream
+ * (takeFirstSegments), request for request by URL and byte range; what it does not ask for is
+ * cancelled. Anything unsure fetches nothing: the engine then asks as before.
  */
-export function prefetchFirstSegments(input: FirstSegmentsInput): void {
-  if (started || engineStarted || !input.playlists || !transferableStreams()) return;
-  try {
-    const master = Object.entries(input.playlists).find(([, text]) => text.includes('#EXT-X-STREAM-INF'));
-    if (!master || input.resumes(master[0])) return;
-    const catalog = StreamCatalog.ofMasterText(master[1], master[0]);
-    // The size and the remembered estimate, read as the adapter reads them for the engine (mse-adapter.ts).
-    const rect = input.video.getBoundingClientRect();
-    const level = startLevel(catalog.abrLevels(), {
-      maxWidth: Math.round(rect.width * devicePixelRatio),
-      maxHeight: Math.round(rect.height * devicePixelRatio),
-      rememberedBandwidthBps: rememberedBandwidth(),
-    });
-    const defaultAudio = catalog.defaultAudioIndex();
-    const chosenAudio = input.audioTrack(catalog.audioTracks().map((track) => ({ index: track.index, label: track.name, language: track.language })));
-    const firstOf = (uri: string | undefined): MediaSegment | undefined => {
-      const text = uri === undefined ? undefined : input.playlists?.[uri];
-      if (uri === undefined || text === undefined) return undefined;
-      const segments = readMediaPlaylist(text, uri).segments;
-      return segments[segmentIndexAt(segments, 0)];
-    };
-    const video = firstOf(catalog.levels[level]?.uri);
-    if (!video) return;
-    const media = [...(video.init ? [download(video.init.uri, video.init.byteRange, 'init')] : []), download(video.uri, video.byteRange, 'segment')];
-    // Another track chosen at once (a saved voice-over) would make the default's bytes wasted.
-    const audio = chosenAudio === undefined || chosenAudio === defaultAudio ? firstOf(catalog.audio[defaultAudio]?.uri) : undefined;
-    if (audio) media.push(...(audio.init ? [download(audio.init.uri, audio.init.byteRange, 'init')] : []), download(audio.uri, audio.byteRange, 'segment'));
-    started = { src: master[0], media };
-  } catch {
-    // A stream the engine would decline, or a playlist it cannot read: nothing is fetched ahead.
-  }
+export function prefetchFirstSegments({ table, video, resumes, audioTrack }: FirstSegmentsInput): void {
+  if (started || engineStarted || resumes(table.src) || !transferableStreams()) return;
+  // The size and the remembered estimate, read as the adapter reads them for the engine (mse-adapter.ts).
+  const rect = video.getBoundingClientRect();
+  const levels = table.levels.map(({ bitrate, width, height }, index) => ({ index, bitrate, width, height }));
+  const level = table.levels[startLevel(levels, {
+    maxWidth: Math.round(rect.width * devicePixelRatio),
+    maxHeight: Math.round(rect.height * devicePixelRatio),
+    rememberedBandwidthBps: rememberedBandwidth(),
+  })];
+  if (!level?.segment) return;
+  // Another track chosen at once (a saved voice-over) would make the default's bytes wasted.
+  const chosenAudio = audioTrack(table.audio.map((track, index) => ({ index, ...track })));
+  const audio = chosenAudio === undefined || chosenAudio === table.defaultAudio;
+  const requests = [level.init, level.segment, ...(audio ? [table.audioInit, table.audioSegment] : [])];
+  started = { src: table.src, media: requests.flatMap((request, index) => (request ? [download(request, index % 2 ? 'segment' : 'init')] : [])) };
 }
 
 /**
@@ -85,7 +65,7 @@ export function takeFirstSegments(src: string): PrefetchedMedia[] | undefined {
  * its body fed to a stream as it arrives: the stream is what the worker gets. A failed or retried
  * download errors the stream (the engine asks the network itself); cancelling the stream stops it.
  */
-function download(url: string, byteRange: ByteRange | undefined, kind: RequestKind): PrefetchedMedia {
+function download({ url, byteRange }: SegmentRequest, kind: RequestKind): PrefetchedMedia {
   const abort = new AbortController();
   let sink!: ReadableStreamDefaultController<PrefetchedChunk>;
   const body = new ReadableStream<PrefetchedChunk>({ start: (controller) => void (sink = controller), cancel: () => abort.abort() });

@@ -1,9 +1,9 @@
 import type { WidgetConfig } from '../../config/widget-config.ts';
 import type { BootData } from '../../contract/catalogue/boot-data.ts';
-import { mseAdapterModule } from '../../engine/engine-loaders.ts';
 import { readPlaybackEnvironment } from '../../engine/playback-environment.ts';
 import type { MediaStorage } from '../../storage/media-storage.ts';
 import { favoriteAudioTrack, savedEpisodeVariant, sourcePreferences } from '../../storage/storage-records.ts';
+import { prefetchFirstSegments } from '../../workers-client/engine-first-segments.ts';
 import { preferredAudioTrack } from '../playback-memory.ts';
 
 export interface FirstSegmentsContext {
@@ -16,29 +16,30 @@ export interface FirstSegmentsContext {
 }
 
 /**
- * Starts the stream's first segments from the document, before the engine runs, when the app is
- * sure what plays first: the custom engine (none other asked for, MediaSource at hand), from 0
- * (no time code, no saved time for the source, no logged-in viewer whose time the server may
- * bring), the episode variant the document was built for (none saved for the content), and no
- * request filters (the requests go out exactly as the engine would send them). A preroll does not
- * change it: the film's engine loads its first segment before the ad plays either way.
- * The work is in the adapter's chunk, which the document preloads (src/workers-client/engine-first-segments.ts).
+ * Starts the stream's first segments from the entry, before the engine's code has loaded, when
+ * the app is sure what plays first: the custom engine (none other asked for, MediaSource at
+ * hand), from 0 (no time code, no saved time for the source, no logged-in viewer whose time the
+ * server may bring), the episode variant the document was built for (none saved for the
+ * content), and no request filters (the requests go out exactly as the engine would send them).
+ * A preroll does not change it: the film's engine loads its first segment before the ad plays
+ * either way. The URLs come from the server's table of first segments in the boot data, so no
+ * playlist is parsed here (src/workers-client/engine-first-segments.ts).
  */
 export function startFirstSegments({ config, contentId, boot, storage, video, loggedIn }: FirstSegmentsContext): void {
+  const table = boot.firstSegments();
   const sure =
+    table !== undefined &&
     (config.engine === undefined || config.engine === 'mse') &&
     config.requestFilters === undefined &&
     (config.timeCode ?? config.episodeTime) === undefined &&
     !loggedIn &&
     savedEpisodeVariant(storage, contentId) === undefined &&
     readPlaybackEnvironment(video).mediaSource;
-  const playlists = boot.peekPlaylists();
-  if (!sure || !playlists) return;
-  // The engine's own import of the chunk is the same promise, asked for later: this runs first.
-  void mseAdapterModule().then(({ prefetchFirstSegments }) => prefetchFirstSegments({
-    playlists,
+  if (!sure) return;
+  prefetchFirstSegments({
+    table,
     video,
     resumes: (src) => (sourcePreferences(storage, src)?.time ?? 0) > 0,
     audioTrack: (tracks) => preferredAudioTrack(tracks, favoriteAudioTrack(storage, contentId), config.voiceAuthor, config.langOrder),
-  }), () => undefined);
+  });
 }

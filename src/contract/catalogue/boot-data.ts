@@ -1,3 +1,5 @@
+import type { FirstSegmentsTable } from './first-segments-table.ts';
+
 /**
  * The boot data the server writes into /embed (`<script type="application/json" id="boot-data">`,
  * server/widget/boot-data.ts): the API's own answers keyed by the exact absolute URL the player
@@ -9,13 +11,13 @@ export interface BootData {
   take(url: string): unknown;
   /** The playlists (absolute URL → text) carried for the stream `src`, handed out once. */
   playlists(src: string): Record<string, string> | undefined;
-  /** The playlists carried, without handing them out (the first segments are fetched from them early). */
-  peekPlaylists(): Record<string, string> | undefined;
+  /** The table of the carried stream's first segments (./first-segments-table.ts): the document fetches them early. */
+  firstSegments(): FirstSegmentsTable | undefined;
 }
 
 /** Reads the document's boot data; none (or a damaged one) answers nothing. */
 export function readBootData(element: { textContent: string | null } | null): BootData {
-  let entries: { answers?: Record<string, unknown>; playlists?: Record<string, string> } = {};
+  let entries: { answers?: Record<string, unknown>; playlists?: Record<string, string>; firstSegments?: FirstSegmentsTable } = {};
   try {
     entries = JSON.parse(element?.textContent || '{}');
   } catch {
@@ -34,6 +36,6 @@ export function readBootData(element: { textContent: string | null } | null): Bo
       if (given) playlists = undefined;
       return given;
     },
-    peekPlaylists: () => playlists,
+    firstSegments: () => entries.firstSegments,
   };
 }

@@ -13,9 +13,6 @@ import { createPlayheadFeed, hearTimeSets } from './playhead-feed.ts';
 import { followDataSaver } from '../data-saver-feed.ts';
 import { takeFirstSegments } from '../../workers-client/engine-first-segments.ts';
 
-// The embed document starts the first segments from here too: this chunk is preloaded with it.
-export { prefetchFirstSegments } from '../../workers-client/engine-first-segments.ts';
-
 const SNAPSHOT_EVENTS = ['timeupdate', 'playing', 'pause', 'seeked', 'waiting'] as const;
 
 /**
