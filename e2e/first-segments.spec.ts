@@ -54,3 +54,12 @@ test('a time code starts elsewhere than 0: nothing is fetched ahead, and it play
   await expectPlaysPast(page.locator('video'), 31);
   expect(await fetchedByDocument(page)).toEqual([]);
 });
+
+test('with the data saver on the document fetches nothing ahead: the engine starts at the saver\'s cap, and film 8 plays at 480p or less', async ({ page }) => {
+  const counts = countMedia(page);
+  await embed(page, '?movie_id=8&data_saver=on&debug');
+  await expectPlaysPast(page.locator('video'), 1);
+  expect(await fetchedByDocument(page)).toEqual([]);
+  expect([...counts.keys()].filter((url) => /\/v(720|1080)\//.test(url))).toEqual([]);
+  expect([...counts.values()].every((count) => count === 1)).toBe(true);
+});
