@@ -109,7 +109,7 @@ export class Fmp4StreamAppend {
 }
 
 /** The chunks as one array; a copy when `copy`, else the chunk itself when there is one. */
-function joined(chunks: readonly Uint8Array[], total: number, copy = false): Uint8Array {
+export function joined(chunks: readonly Uint8Array[], total: number, copy = false): Uint8Array {
   if (chunks.length === 1 && !copy) return chunks[0]!;
   const bytes = new Uint8Array(total);
   let offset = 0;

@@ -1,5 +1,6 @@
 import type { Download } from '../../../src/contract/net/request-engine.ts';
 import type { ByteRange } from '../hls/playlist-types.ts';
+import { joined } from './fmp4-stream-append.ts';
 
 /**
  * What crosses the stream of a prefetched response: its body's chunks as they arrive, then, once
@@ -89,16 +90,6 @@ export async function readPrefetched(media: PrefetchedMedia, signal: AbortSignal
   }
   // Only a download the document saw to its end says how long it took: without it, it is incomplete.
   if (transferMs === undefined) throw new Error(`the prefetch of ${media.url} ended early`);
-  const bytes = chunks.length === 1 && chunks[0] ? chunks[0] : concat(chunks, total);
+  const bytes = joined(chunks, total);
   return { bytes, url: media.url, status: 200, headers: new Headers(), ttfbMs: 0, transferMs };
-}
-
-function concat(chunks: readonly Uint8Array[], total: number): Uint8Array {
-  const bytes = new Uint8Array(total);
-  let offset = 0;
-  for (const chunk of chunks) {
-    bytes.set(chunk, offset);
-    offset += chunk.byteLength;
-  }
-  return bytes;
 }
