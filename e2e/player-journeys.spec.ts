@@ -120,20 +120,22 @@ test.describe('resume, next episode, share, host messages', () => {
     const video = await playToEnd(page, '&next_episode_countdown=60');
     const card = page.getByRole('dialog', { name: 'Следующий эпизод' });
     await expect(card.getByTestId('next-episode-countdown')).toHaveText('Начнётся через 60 с');
-    await card.getByRole('button', { name: 'Смотреть' }).click();
+    await card.getByRole('button', { name: 'Смотреть', exact: true }).click();
     await expect(episodeLine(page)).toHaveText('1 сезон, 3 серия.');
     await expect.poll(() => video.evaluate((element: HTMLVideoElement) => element.paused)).toBe(false);
     await expect(card).toHaveCount(0);
   });
 
   test('"Отмена" on the card keeps the ended episode, and nothing opens later', async ({ page }) => {
-    await playToEnd(page, '&next_episode_countdown=2');
+    // The jump lands in the episode's credits: their card counts down from there, and at the end
+    // its way out is 'Отмена' (before it, 'Смотреть титры').
+    await playToEnd(page, '&next_episode_countdown=5');
     const card = page.getByRole('dialog', { name: 'Следующий эпизод' });
     await card.getByRole('button', { name: 'Отмена' }).click();
     await expect(card).toHaveCount(0);
     await expect(page.locator('.controls')).toBeVisible();
-    // Past the 2 s it would have waited, the ended episode is still the one on screen.
-    await page.waitForFunction(() => new Promise((resolve) => setTimeout(() => resolve(true), 2500)));
+    // Past the 5 s it would have waited, the ended episode is still the one on screen.
+    await page.waitForFunction(() => new Promise((resolve) => setTimeout(() => resolve(true), 5500)));
     await expect(episodeLine(page)).toHaveText('1 сезон, 2 серия. Перекрёсток');
   });
 

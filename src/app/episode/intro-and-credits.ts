@@ -26,10 +26,17 @@ export function followIntroAndCredits(
   const store = createStore<{ skipTo: number | undefined }>({ skipTo: undefined });
   let episodeId: number | undefined;
   let tracker: MarkerTracker | undefined;
+  /**
+   * The episode whose source the element plays. Another one opening is on screen at once, but
+   * until its source is in, the element still reports the last one's time: 23 s of the episode
+   * left at its credits must not count as the credits of the next.
+   */
+  let playingId = readyView(app.store)?.current.source ? readyView(app.store)?.current.episode.id : undefined;
+  core.events.on('episode', ({ episodeId: opened }) => (playingId = opened), { signal });
   /** The tracker of the episode on screen: each episode view has its own. */
   const current = (): MarkerTracker | undefined => {
     const episode = readyView(app.store)?.current.episode;
-    if (!episode) return undefined;
+    if (!episode || episode.id !== playingId) return undefined;
     if (episode.id !== episodeId || !tracker) {
       episodeId = episode.id;
       tracker = createMarkerTracker(markersOf(episode));
@@ -43,7 +50,7 @@ export function followIntroAndCredits(
 
   core.events.on('content-time', ({ currentTime }) => {
     const markers = current();
-    if (!markers) return;
+    if (!markers) return store.update({ skipTo: undefined });
     const { paused, started } = core.store.getState();
     const step = markers.at(currentTime, !paused, app.storage.get('alwaysSkipIntro'));
     // Over the poster, before the episode ever played, the big play button is the one to press.
